@@ -1,0 +1,285 @@
+// Package ndjson defines the flybench record stream: one JSON object per line,
+// each carrying its record type and the schema version, and the reader and
+// writer every tool uses to exchange it.
+//
+// The schema is documented field by field in man/fb-stream.5. A reader accepts
+// any minor version of the major version it knows and refuses other majors;
+// unknown record types are passed through untouched by every stage.
+package ndjson
+
+// Schema version carried by every record. Additions that old readers can
+// ignore bump the minor number; anything else bumps the major number.
+const (
+	Major   = 1
+	Minor   = 0
+	Version = "1.0"
+)
+
+// Record types produced by the measuring tools.
+const (
+	TypeRun         = "run"
+	TypeCalibration = "calibration"
+	TypeSample      = "sample"
+	TypeEnd         = "end"
+)
+
+// Record types produced by fb-analyze.
+const (
+	TypeAnalysis   = "analysis"
+	TypeSummary    = "summary"
+	TypeComparison = "comparison"
+)
+
+// Header is the part every record shares.
+type Header struct {
+	Type string `json:"type"`
+	V    string `json:"v"`
+}
+
+func (h *Header) header() *Header { return h }
+
+// Record is any record this package knows how to write.
+type Record interface {
+	header() *Header
+	// Kind is the record's type field.
+	Kind() string
+}
+
+func (*Run) Kind() string         { return TypeRun }
+func (*Calibration) Kind() string { return TypeCalibration }
+func (*Sample) Kind() string      { return TypeSample }
+func (*End) Kind() string         { return TypeEnd }
+func (*Analysis) Kind() string    { return TypeAnalysis }
+func (*Summary) Kind() string     { return TypeSummary }
+func (*Comparison) Kind() string  { return TypeComparison }
+
+// Run opens a measurement: who measured what, how, on which host and clock.
+// Records up to the next run record belong to it.
+type Run struct {
+	Header
+	RunID       string `json:"run_id"`
+	Tool        string `json:"tool"`
+	ToolVersion string `json:"tool_version"`
+	Started     string `json:"started"`
+	// Mode is how an operation is executed: "exec" (a command per logical operation).
+	Mode string `json:"mode"`
+	// Design is the collection schedule: "single", "paired", "rounds" or "sequential".
+	Design string `json:"design"`
+	// Batching is "equal-time" or "shared-iterations".
+	Batching string `json:"batching"`
+	Seed     uint64 `json:"seed"`
+	Config   Config `json:"config"`
+	Cases    []Case `json:"cases"`
+	Host     Host   `json:"host"`
+	Clock    Clock  `json:"clock"`
+}
+
+// Config is the complete measurement policy of a run.
+type Config struct {
+	WarmupNS          int64    `json:"warmup_ns"`
+	MeasurementNS     int64    `json:"measurement_ns"`
+	MaxSamplingNS     int64    `json:"max_sampling_ns"`
+	Samples           int      `json:"samples"`
+	MinSampleNS       int64    `json:"min_sample_ns"`
+	MaxIterations     int64    `json:"max_iterations"`
+	SliceNS           int64    `json:"slice_ns"`
+	SubtractTimerCost bool     `json:"subtract_timer_cost"`
+	Shell             bool     `json:"shell"`
+	IgnoreFailure     bool     `json:"ignore_failure"`
+	ShowOutput        bool     `json:"show_output"`
+	Prepare           string   `json:"prepare,omitempty"`
+	Setup             string   `json:"setup,omitempty"`
+	Cleanup           string   `json:"cleanup,omitempty"`
+	Metrics           []string `json:"metrics"`
+}
+
+// Case is one operation being measured. Index 0 is the reference.
+type Case struct {
+	Index   int      `json:"index"`
+	Name    string   `json:"name"`
+	Command string   `json:"command"`
+	Argv    []string `json:"argv"`
+}
+
+// Host is the fingerprint of the machine a run was collected on.
+type Host struct {
+	OS        string `json:"os"`
+	Kernel    string `json:"kernel"`
+	Arch      string `json:"arch"`
+	CPUModel  string `json:"cpu_model"`
+	CPUs      int    `json:"cpus"`
+	Governor  string `json:"governor"`
+	GoVersion string `json:"go_version"`
+	Hostname  string `json:"hostname"`
+}
+
+// Clock characterizes the timer every sample was read from.
+type Clock struct {
+	Backend string `json:"backend"`
+	// NominalNS is the resolution the platform reports (clock_getres).
+	NominalNS float64 `json:"nominal_ns"`
+	// ObservedStepNS is the smallest positive difference between adjacent reads, 0 if none.
+	ObservedStepNS float64 `json:"observed_step_ns"`
+	ReadMedianNS   float64 `json:"read_median_ns"`
+	ReadMinNS      float64 `json:"read_min_ns"`
+	// SubtractNS is subtracted once from every batch; 0 unless timer-cost subtraction is on.
+	SubtractNS float64 `json:"subtract_ns"`
+}
+
+// Calibration records the batch size chosen for one case.
+type Calibration struct {
+	Header
+	Case       int     `json:"case"`
+	Name       string  `json:"name"`
+	Iterations int64   `json:"iterations"`
+	TargetNS   int64   `json:"target_ns"`
+	EstimateNS float64 `json:"estimate_ns"`
+	DurationNS int64   `json:"duration_ns"`
+	Batches    int     `json:"batches"`
+	// Capped names the bound that limited Iterations: "", "max-iterations" or "slower-side".
+	Capped string `json:"capped,omitempty"`
+}
+
+// Sample is one timed batch of one case.
+type Sample struct {
+	Header
+	Case int `json:"case"`
+	// Unit is the pair, round or (for single and sequential designs) sample index, from 0.
+	Unit int `json:"unit"`
+	// Pos is the execution position of this case inside its unit, from 0.
+	Pos int `json:"pos"`
+	// Seq is the order of this batch in the whole run, from 0.
+	Seq  int   `json:"seq"`
+	Iter int64 `json:"iter"`
+	// WallNS is the raw elapsed time of the whole batch.
+	WallNS int64 `json:"wall_ns"`
+	// OpNS is the per-operation time: (WallNS - clock.subtract_ns) / Iter.
+	OpNS float64 `json:"op_ns"`
+}
+
+// End closes a run. A stream without one was cut short.
+type End struct {
+	Header
+	RunID string `json:"run_id"`
+	// Reason is "completed", "budget", "interrupted" or "failed".
+	Reason string `json:"reason"`
+	Error  string `json:"error,omitempty"`
+	// Units is the number of complete samples, pairs or rounds kept.
+	Units int `json:"units"`
+	// Samples is the number of samples kept per case.
+	Samples         []int `json:"samples"`
+	Retakes         int   `json:"retakes"`
+	Pauses          int   `json:"pauses"`
+	BudgetExhausted bool  `json:"budget_exhausted"`
+	ElapsedNS       int64 `json:"elapsed_ns"`
+	SamplingNS      int64 `json:"sampling_ns"`
+}
+
+// Analysis heads the analysis of one run and records how it was computed.
+type Analysis struct {
+	Header
+	RunID         string   `json:"run_id"`
+	Analyzer      string   `json:"analyzer"`
+	Seed          uint64   `json:"seed"`
+	Resamples     int      `json:"resamples"`
+	ConfidencePct float64  `json:"confidence_pct"`
+	ThresholdPct  float64  `json:"threshold_pct"`
+	BlockRule     string   `json:"block_rule"`
+	Complete      bool     `json:"complete"`
+	Warnings      []string `json:"warnings,omitempty"`
+}
+
+// Outliers are Tukey-fence counts; no sample is ever removed.
+type Outliers struct {
+	LowSevere  int `json:"low_severe"`
+	LowMild    int `json:"low_mild"`
+	HighMild   int `json:"high_mild"`
+	HighSevere int `json:"high_severe"`
+}
+
+// Total is the number of samples outside the inner fences.
+func (o Outliers) Total() int { return o.LowSevere + o.LowMild + o.HighMild + o.HighSevere }
+
+// Summary describes one case's per-operation times (ns/op). Percentiles are
+// percentiles of batch means, not of individual operations.
+type Summary struct {
+	Header
+	RunID         string     `json:"run_id"`
+	Case          int        `json:"case"`
+	Name          string     `json:"name"`
+	N             int        `json:"n"`
+	Min           float64    `json:"min_ns"`
+	Median        float64    `json:"median_ns"`
+	Mean          float64    `json:"mean_ns"`
+	P95           float64    `json:"p95_ns"`
+	P99           float64    `json:"p99_ns"`
+	Max           float64    `json:"max_ns"`
+	SD            float64    `json:"sd_ns"`
+	MAD           float64    `json:"mad_ns"`
+	CVPct         float64    `json:"cv_pct"`
+	MeanCI        [2]float64 `json:"mean_ci_ns"`
+	BlockLen      int        `json:"block_len"`
+	Outliers      Outliers   `json:"outliers"`
+	Lag1          float64    `json:"lag1"`
+	MedianBatchNS float64    `json:"median_batch_ns"`
+	Iterations    int64      `json:"iterations"`
+	FloorNS       float64    `json:"floor_ns"`
+	TimedNS       int64      `json:"timed_ns"`
+}
+
+// Comparison is the paired comparison of one contender against the reference.
+// Speedups are reference time / contender time: above 1 the contender is faster.
+// Relative changes are contender time relative to reference time, in percent.
+type Comparison struct {
+	Header
+	RunID          string     `json:"run_id"`
+	Reference      int        `json:"reference"`
+	Contender      int        `json:"contender"`
+	ReferenceName  string     `json:"reference_name"`
+	ContenderName  string     `json:"contender_name"`
+	Design         string     `json:"design"`
+	Batching       string     `json:"batching"`
+	Pairs          int        `json:"pairs"`
+	GeoSpeedup     float64    `json:"geo_speedup"`
+	MedianSpeedup  float64    `json:"median_speedup"`
+	SpeedupCI      [2]float64 `json:"speedup_ci"`
+	ChangePct      float64    `json:"change_pct"`
+	ChangeCI       [2]float64 `json:"change_ci_pct"`
+	MeanDiffNS     float64    `json:"mean_diff_ns"`
+	ConfidencePct  float64    `json:"confidence_pct"`
+	ThresholdPct   float64    `json:"threshold_pct"`
+	Verdict        string     `json:"verdict"`
+	OrderEffectPct float64    `json:"order_effect_pct"`
+	ReferenceFirst int        `json:"reference_first"`
+	ContenderFirst int        `json:"contender_first"`
+	Lag1           float64    `json:"lag1"`
+	BlockLen       int        `json:"block_len"`
+	ContenderWins  int        `json:"contender_wins"`
+	ReferenceWins  int        `json:"reference_wins"`
+	Ties           int        `json:"ties"`
+	Warnings       []string   `json:"warnings,omitempty"`
+}
+
+// Verdicts of a timing comparison.
+const (
+	VerdictContenderFaster = "contender faster"
+	VerdictReferenceFaster = "reference faster"
+	VerdictEquivalent      = "practically equivalent"
+	VerdictInconclusive    = "inconclusive"
+)
+
+// Designs of a run's collection schedule.
+const (
+	DesignSingle     = "single"
+	DesignPaired     = "paired"
+	DesignRounds     = "rounds"
+	DesignSequential = "sequential"
+)
+
+// End reasons.
+const (
+	EndCompleted   = "completed"
+	EndBudget      = "budget"
+	EndInterrupted = "interrupted"
+	EndFailed      = "failed"
+)
