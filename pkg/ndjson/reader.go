@@ -84,11 +84,16 @@ func (r *Reader) Next() (Line, error) {
 		if !compatible(v) {
 			return Line{}, &VersionError{File: r.name, Line: r.no, Found: v}
 		}
+		if !Known(typ) && !json.Valid(raw) {
+			// Known records are validated when decoded; an unknown one is
+			// passed through undecoded, so it must at least be valid JSON.
+			return Line{}, r.errorf("invalid JSON in %s record", typ)
+		}
 		return Line{No: r.no, Type: typ, V: v, Raw: raw}, nil
 	}
 	if err := r.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return Line{}, r.errorf("line longer than %d bytes", MaxLineBytes)
+			return Line{}, &SyntaxError{File: r.name, Line: r.no + 1, Msg: fmt.Sprintf("line longer than %d bytes", MaxLineBytes)}
 		}
 		return Line{}, fmt.Errorf("read %s: %w", r.name, err)
 	}
@@ -110,6 +115,15 @@ func (r *Reader) Errorf(l Line, format string, args ...any) error {
 
 func (r *Reader) errorf(format string, args ...any) error {
 	return &SyntaxError{File: r.name, Line: r.no, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Known reports whether typ is a record type defined by this schema.
+func Known(typ string) bool {
+	switch typ {
+	case TypeRun, TypeCalibration, TypeSample, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison:
+		return true
+	}
+	return false
 }
 
 // compatible reports whether version v has this reader's major number.

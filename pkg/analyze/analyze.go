@@ -1,0 +1,166 @@
+// Package analyze turns a measurement stream into analysis records. Every
+// input record is passed through in order (earlier analysis records are
+// dropped, since they are being replaced), and each run's analysis follows
+// its end record. The output is a pure function of the input and Options.
+package analyze
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// Options are the analysis settings.
+type Options struct {
+	Seed         uint64
+	Resamples    int
+	Confidence   float64 // percent
+	ThresholdPct float64
+	// Analyzer identifies the analyzing tool and version in the output.
+	Analyzer string
+}
+
+// DefaultOptions follow the API reference's defaults.
+var DefaultOptions = Options{Seed: 1, Resamples: 2000, Confidence: 95, ThresholdPct: 1}
+
+// Validate names the flag and allowed range of a bad setting.
+func (o Options) Validate() error {
+	switch {
+	case o.Resamples < 100 || o.Resamples > 10000:
+		return fmt.Errorf("--resamples %d out of range: use 100 to 10000", o.Resamples)
+	case !(o.Confidence >= 50 && o.Confidence <= 99.9):
+		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", o.Confidence)
+	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
+		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
+	}
+	return nil
+}
+
+func (o Options) bootstrap() stats.Bootstrap {
+	return stats.Bootstrap{Seed: o.Seed, Resamples: o.Resamples, Confidence: o.Confidence}
+}
+
+// Stream analyzes every run read from r and writes the result to w. It stops
+// at the first bad line with that line's error; everything before it has
+// been written, including the analysis of runs that ended earlier.
+func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
+	if err := opt.Validate(); err != nil {
+		return err
+	}
+	a := &analyzer{r: r, w: w, opt: opt}
+	err := a.loop()
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func (a *analyzer) loop() error {
+	for {
+		l, err := a.r.Next()
+		if errors.Is(err, io.EOF) {
+			return a.flush(nil)
+		}
+		if err != nil {
+			return err
+		}
+		if err := a.line(l); err != nil {
+			return err
+		}
+	}
+}
+
+type analyzer struct {
+	r   *ndjson.Reader
+	w   *ndjson.Writer
+	opt Options
+	cur *runData
+}
+
+func (a *analyzer) line(l ndjson.Line) error {
+	switch l.Type {
+	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison:
+		return nil // replaced by this analysis
+	case ndjson.TypeRun:
+		return a.run(l)
+	case ndjson.TypeSample:
+		return a.sample(l)
+	case ndjson.TypeEnd:
+		return a.end(l)
+	case ndjson.TypeCalibration:
+		var c ndjson.Calibration
+		if err := a.r.Decode(l, &c); err != nil {
+			return err
+		}
+	}
+	return a.w.WriteRaw(l.Raw)
+}
+
+func (a *analyzer) run(l ndjson.Line) error {
+	var run ndjson.Run
+	if err := a.r.Decode(l, &run); err != nil {
+		return err
+	}
+	if len(run.Cases) == 0 {
+		return a.r.Errorf(l, "run record has no cases")
+	}
+	if err := a.flush(nil); err != nil {
+		return err
+	}
+	if err := a.w.WriteRaw(l.Raw); err != nil {
+		return err
+	}
+	a.cur = newRunData(run)
+	return nil
+}
+
+func (a *analyzer) sample(l ndjson.Line) error {
+	if a.cur == nil {
+		return a.r.Errorf(l, "sample record before any run record")
+	}
+	s, err := decodeSample(a.r, l)
+	if err != nil {
+		return err
+	}
+	if s.Case < 0 || s.Case >= len(a.cur.run.Cases) {
+		return a.r.Errorf(l, "sample for case %d, but the run has %d cases (0 to %d)", s.Case, len(a.cur.run.Cases), len(a.cur.run.Cases)-1)
+	}
+	if s.Iter < 1 {
+		return a.r.Errorf(l, "sample with %d iterations; a batch has at least one", s.Iter)
+	}
+	a.cur.add(s)
+	return a.w.WriteRaw(l.Raw)
+}
+
+func (a *analyzer) end(l ndjson.Line) error {
+	var e ndjson.End
+	if err := a.r.Decode(l, &e); err != nil {
+		return err
+	}
+	if a.cur == nil {
+		return a.r.Errorf(l, "end record before any run record")
+	}
+	if err := a.w.WriteRaw(l.Raw); err != nil {
+		return err
+	}
+	return a.flush(&e)
+}
+
+// flush analyzes the current run, if any. end is nil when the run was cut
+// short (another run began, or the stream ended).
+func (a *analyzer) flush(end *ndjson.End) error {
+	if a.cur == nil {
+		return nil
+	}
+	d := a.cur
+	a.cur = nil
+	for _, rec := range d.analyze(end, a.opt) {
+		if err := a.w.Write(rec); err != nil {
+			return err
+		}
+	}
+	return a.w.Flush()
+}

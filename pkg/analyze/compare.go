@@ -1,0 +1,73 @@
+package analyze
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// compare builds the comparison of case c against case 0. Paired and
+// round designs compare samples of the same unit, which ran adjacently;
+// a sequential design has no such pairs, so its blocks are compared as
+// independent samples and labelled as exposed to drift.
+func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
+	var (
+		p   stats.Paired
+		err error
+	)
+	stream := fmt.Sprintf("compare/0/%d", c)
+	if d.run.Design == ndjson.DesignSequential {
+		p, err = stats.CompareIndependent(d.ops(0), d.ops(c), opt.bootstrap(), opt.ThresholdPct, stream)
+	} else {
+		p, err = stats.ComparePaired(d.pairs(c), opt.bootstrap(), opt.ThresholdPct, stream)
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec := &ndjson.Comparison{
+		RunID: d.run.RunID, Reference: 0, Contender: c, ReferenceName: d.name(0), ContenderName: d.name(c),
+		Design: d.run.Design, Batching: d.run.Batching, Pairs: p.N,
+		GeoSpeedup: p.GeoSpeedup, MedianSpeedup: p.MedianSpeedup, SpeedupCI: [2]float64{p.SpeedupLo, p.SpeedupHi},
+		ChangePct: p.ChangePct, ChangeCI: [2]float64{p.ChangeLo, p.ChangeHi}, MeanDiffNS: p.MeanDiff,
+		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: p.Verdict.String(),
+		OrderEffectPct: p.OrderEffectPct, ReferenceFirst: p.RefFirst, ContenderFirst: p.ConFirst,
+		Lag1: p.Lag1, BlockLen: p.BlockLen,
+		ContenderWins: p.ContenderWins, ReferenceWins: p.ReferenceWins, Ties: p.Ties,
+	}
+	rec.Warnings = d.comparisonWarnings(rec)
+	return rec, nil
+}
+
+// pairs joins case c's samples with the reference samples of the same unit.
+func (d *runData) pairs(c int) stats.PairedInput {
+	ref := make(map[int]point, len(d.cases[0]))
+	for _, p := range d.cases[0] {
+		ref[p.unit] = p
+	}
+	var in stats.PairedInput
+	for _, p := range d.cases[c] {
+		r, ok := ref[p.unit]
+		if !ok {
+			continue
+		}
+		in.Ref = append(in.Ref, r.op)
+		in.Con = append(in.Con, p.op)
+		in.RefFirst = append(in.RefFirst, r.pos < p.pos)
+	}
+	return in
+}
+
+func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
+	var w []string
+	if c.Design == ndjson.DesignSequential {
+		w = append(w, "sequential blocks are exposed to drift between cases; compared as independent samples, not pairs")
+	}
+	if c.Pairs < 10 {
+		w = append(w, fmt.Sprintf("only %d pairs: the interval is fragile", c.Pairs))
+	}
+	if gap := c.ReferenceFirst - c.ContenderFirst; c.Design == ndjson.DesignPaired && (gap > 1 || gap < -1) {
+		w = append(w, fmt.Sprintf("order counts unbalanced (%d reference-first, %d contender-first): the run stopped early", c.ReferenceFirst, c.ContenderFirst))
+	}
+	return w
+}

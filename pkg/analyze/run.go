@@ -1,0 +1,148 @@
+package analyze
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// point is the part of a sample the analysis uses.
+type point struct {
+	unit, pos int
+	iter      int64
+	wall      int64
+	op        float64
+}
+
+// runData accumulates one run's samples, per case in stream order.
+type runData struct {
+	run   ndjson.Run
+	cases [][]point
+}
+
+func newRunData(run ndjson.Run) *runData {
+	d := &runData{run: run, cases: make([][]point, len(run.Cases))}
+	for c := range d.cases {
+		d.cases[c] = make([]point, 0, min(max(run.Config.Samples, 0), 100_000))
+	}
+	return d
+}
+
+func (d *runData) add(s ndjson.Sample) {
+	d.cases[s.Case] = append(d.cases[s.Case], point{unit: s.Unit, pos: s.Pos, iter: s.Iter, wall: s.WallNS, op: s.OpNS})
+}
+
+// analyze produces the analysis, summary and comparison records of the run.
+func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
+	head := &ndjson.Analysis{
+		RunID: d.run.RunID, Analyzer: opt.Analyzer, Seed: opt.Seed, Resamples: opt.Resamples,
+		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, BlockRule: stats.BlockRule,
+	}
+	head.Complete, head.Warnings = d.completeness(end)
+	if d.run.Design == ndjson.DesignSequential {
+		d.trimToCommonCount()
+	}
+	recs := []ndjson.Record{head}
+	for c := range d.cases {
+		if s := d.summary(c, opt); s != nil {
+			recs = append(recs, s)
+		}
+	}
+	for c := 1; c < len(d.cases); c++ {
+		cmp, err := d.compare(c, opt)
+		if err != nil {
+			head.Warnings = append(head.Warnings, fmt.Sprintf("%s vs %s not compared: %v", d.name(0), d.name(c), err))
+			continue
+		}
+		recs = append(recs, cmp)
+	}
+	return recs
+}
+
+// completeness says whether the run ended normally, and why not.
+func (d *runData) completeness(end *ndjson.End) (bool, []string) {
+	n := 0
+	for _, c := range d.cases {
+		n += len(c)
+	}
+	switch {
+	case end == nil:
+		return false, []string{fmt.Sprintf("the stream was cut short (no end record); analyzing the %d samples present", n)}
+	case end.Reason == ndjson.EndBudget:
+		return true, []string{fmt.Sprintf("--max-sampling-time stopped sampling after %d of %d planned units", end.Units, d.plannedUnits())}
+	case end.Reason != ndjson.EndCompleted:
+		msg := fmt.Sprintf("run ended %s after %d units", end.Reason, end.Units)
+		if end.Error != "" {
+			msg += ": " + end.Error
+		}
+		return false, []string{msg}
+	}
+	return true, nil
+}
+
+func (d *runData) plannedUnits() int {
+	return d.run.Config.Samples
+}
+
+// trimToCommonCount keeps, for a sequential run, the first samples of each
+// case up to the count every case completed: only those are comparable.
+func (d *runData) trimToCommonCount() {
+	m := len(d.cases[0])
+	for _, c := range d.cases {
+		m = min(m, len(c))
+	}
+	for i := range d.cases {
+		d.cases[i] = d.cases[i][:m]
+	}
+}
+
+func (d *runData) name(c int) string {
+	return d.run.Cases[c].Name
+}
+
+func (d *runData) ops(c int) []float64 {
+	x := make([]float64, len(d.cases[c]))
+	for i, p := range d.cases[c] {
+		x[i] = p.op
+	}
+	return x
+}
+
+// summary describes case c, or returns nil when it has no samples.
+func (d *runData) summary(c int, opt Options) *ndjson.Summary {
+	pts := d.cases[c]
+	if len(pts) == 0 {
+		return nil
+	}
+	x := d.ops(c)
+	s := stats.Summarize(x)
+	rec := &ndjson.Summary{
+		RunID: d.run.RunID, Case: c, Name: d.name(c), N: s.N,
+		Min: s.Min, Median: s.Median, Mean: s.Mean, P95: s.P95, P99: s.P99, Max: s.Max,
+		SD: s.SD, MAD: s.MAD, CVPct: s.CVPct, Lag1: s.Lag1,
+		Outliers: ndjson.Outliers{LowSevere: s.Outliers.LowSevere, LowMild: s.Outliers.LowMild,
+			HighMild: s.Outliers.HighMild, HighSevere: s.Outliers.HighSevere},
+	}
+	rec.BlockLen = stats.BlockLength(x)
+	lo, hi := opt.bootstrap().MeanInterval(x, rec.BlockLen, fmt.Sprintf("mean/%d", c))
+	rec.MeanCI = [2]float64{lo, hi}
+	d.batchFacts(rec, pts)
+	return rec
+}
+
+// batchFacts fills the batch-size, batch-duration and timer facts.
+func (d *runData) batchFacts(rec *ndjson.Summary, pts []point) {
+	walls := make([]float64, len(pts))
+	iters := make([]int64, len(pts))
+	for i, p := range pts {
+		walls[i] = float64(p.wall)
+		iters[i] = p.iter
+		rec.TimedNS += p.wall
+	}
+	rec.MedianBatchNS = stats.Median(walls)
+	slices.Sort(iters)
+	rec.Iterations = iters[len(iters)/2]
+	rec.FloorNS = d.run.Clock.NominalNS / float64(rec.Iterations)
+}

@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/pkg/analyze"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+	"github.com/flybench/flybench/pkg/version"
+)
+
+func analyzeApp(env Env) *ucli.App {
+	d := analyze.DefaultOptions
+	app := newApp(env, "fb-analyze", "turn a measurement stream into summaries, paired comparisons and verdicts",
+		"[FILE...]",
+		"Reads streams from the files (or stdin, or - for stdin) and writes them to stdout with each run's\n"+
+			"analysis after its end record; earlier analysis records are replaced. The same input and flags\n"+
+			"always give byte-identical output.\n\n"+
+			"Intervals: deterministic circular-block bootstrap percentile intervals; for comparisons, of the\n"+
+			"paired log-ratios ln(reference/contender). Block length: "+stats.BlockRule+".\n\n"+
+			"Exit status: 0 ok, 2 usage, 3 a bad input line (reported as file:line), 4 unknown schema version.")
+	app.Flags = []ucli.Flag{
+		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
+		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
+		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
+		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
+	}
+	app.Action = func(c *ucli.Context) error {
+		opt := analyze.Options{
+			Seed: c.Uint64("seed"), Resamples: c.Int("resamples"), Confidence: c.Float64("confidence"),
+			ThresholdPct: c.Float64("threshold"), Analyzer: "fb-analyze " + version.Version,
+		}
+		if err := opt.Validate(); err != nil {
+			return withCode(ExitUsage, err, "")
+		}
+		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
+		return eachInput(c, env, func(r *ndjson.Reader) error {
+			return streamError(analyze.Stream(r, w, opt))
+		})
+	}
+	return app
+}
+
+// eachInput calls fn with a reader on every named file in order, or on
+// stdin when none is named ("-" also names stdin).
+func eachInput(c *ucli.Context, env Env, fn func(*ndjson.Reader) error) error {
+	files := c.Args().Slice()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, name := range files {
+		if err := withInput(env, name, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func withInput(env Env, name string, fn func(*ndjson.Reader) error) error {
+	var in io.Reader = env.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return withCode(ExitUsage, fmt.Errorf("open input: %w", err), "")
+		}
+		defer f.Close()
+		in = f
+	}
+	return fn(ndjson.NewReader(in, name))
+}

@@ -1,0 +1,257 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/google/uuid"
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/pkg/collect"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
+	"github.com/flybench/flybench/pkg/progress"
+	"github.com/flybench/flybench/pkg/runner"
+	"github.com/flybench/flybench/pkg/version"
+)
+
+const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
+Exit status: 0 complete (or stopped by --max-sampling-time), 2 usage, 5 a command or hook failed,
+130/143 interrupted by SIGINT/SIGTERM (the stream still ends with an end record).`
+
+func sampleApp(env Env) *ucli.App {
+	app := newApp(env, "fb-sample", "measure one command's time per run",
+		"[--] COMMAND", "Warms, calibrates and times batches of runs of one command.\n\n"+measureDescription)
+	app.Flags = measureFlags(false)
+	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-sample", 1, 1) }
+	return app
+}
+
+func pairApp(env Env) *ucli.App {
+	app := newApp(env, "fb-pair", "compare 2 to 16 commands in paired, order-balanced batches",
+		"[--] REFERENCE CONTENDER [CONTENDER...]",
+		"Two commands run adjacently in every sample pair, who leads shuffled with equal counts;\n"+
+			"three or more run in shuffled cyclic rounds, every case once in each position.\n"+
+			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n\n"+
+			measureDescription)
+	app.Flags = measureFlags(true)
+	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-pair", 2, collect.MaxCases) }
+	return app
+}
+
+// measure is the action of fb-sample and fb-pair.
+func measure(c *ucli.Context, env Env, tool string, least, most int) error {
+	commands := c.Args().Slice()
+	if len(commands) < least || len(commands) > most {
+		return usageErrorf("%d commands given: %s takes %s", len(commands), tool, countText(least, most))
+	}
+	cfg := configFromFlags(c)
+	if err := cfg.Validate(len(commands)); err != nil {
+		return withCode(ExitUsage, err, "")
+	}
+	names, err := caseNames(c.StringSlice("name"), commands)
+	if err != nil {
+		return err
+	}
+	mode, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
+	if err != nil {
+		return withCode(ExitUsage, err, "")
+	}
+	m := &measurement{c: c, env: env, tool: tool, cfg: cfg}
+	defer m.close()
+	if err := m.prepare(commands, names); err != nil {
+		return err
+	}
+	return m.run(progress.New(env.Stderr, mode, tool))
+}
+
+func countText(least, most int) string {
+	if least == most {
+		return fmt.Sprintf("exactly %d (quote each command as one argument)", least)
+	}
+	return fmt.Sprintf("%d to %d (quote each command as one argument)", least, most)
+}
+
+// caseNames pairs --name values with commands; unnamed cases are called by
+// their command, numbered when two would share a name.
+func caseNames(given, commands []string) ([]string, error) {
+	if len(given) > len(commands) {
+		return nil, usageErrorf("%d --name values for %d commands", len(given), len(commands))
+	}
+	names := make([]string, len(commands))
+	seen := map[string]bool{}
+	for i, cmd := range commands {
+		name := cmd
+		if i < len(given) {
+			name = given[i]
+			if strings.TrimSpace(name) == "" || seen[name] {
+				return nil, usageErrorf("--name %q: names must be non-empty and distinct", name)
+			}
+		}
+		for n := 2; seen[name]; n++ {
+			name = fmt.Sprintf("%s (%d)", cmd, n)
+		}
+		seen[name] = true
+		names[i] = name
+	}
+	return names, nil
+}
+
+// measurement holds one fb-sample / fb-pair invocation's resources.
+type measurement struct {
+	c        *ucli.Context
+	env      Env
+	tool     string
+	cfg      collect.Config
+	cases    []collect.Case
+	commands []*runner.Command
+	hooks    collect.Hooks
+	record   ndjson.Run
+}
+
+func (m *measurement) close() {
+	for _, cmd := range m.commands {
+		cmd.Close()
+	}
+}
+
+// prepare resolves every command and hook, characterizes the clock and
+// fills the run record, all before anything is timed.
+func (m *measurement) prepare(commands, names []string) error {
+	shell := m.c.Bool("shell")
+	clk := probes.MonotonicRaw{}
+	for i, text := range commands {
+		argv, err := runner.Split(text, shell)
+		if err != nil {
+			return withCode(ExitUsage, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
+		}
+		cmd, err := runner.New(runner.Options{
+			Argv: argv, ShowOutput: m.c.Bool("show-output"), Output: stderrFile(m.env),
+			IgnoreFailure: m.c.Bool("ignore-failure"),
+		})
+		if err != nil {
+			return withCode(ExitCommandFailed, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
+		}
+		m.commands = append(m.commands, cmd)
+		m.cases = append(m.cases, collect.Case{Name: names[i], Command: text, Argv: argv, Op: execOp{cmd: cmd, clk: clk}})
+	}
+	m.hooks = collect.Hooks{
+		Setup:   m.hook("setup"),
+		Prepare: m.hook("prepare"),
+		Cleanup: m.hook("cleanup"),
+	}
+	return m.fillRun(clk)
+}
+
+// hook turns a hook flag into a function, or nil when the flag is unset.
+func (m *measurement) hook(flag string) func() error {
+	text := m.c.String(flag)
+	if text == "" {
+		return nil
+	}
+	shell, show, out := m.c.Bool("shell"), m.c.Bool("show-output"), stderrFile(m.env)
+	return func() error { return runner.Hook(text, shell, show, out) }
+}
+
+func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
+	res, err := clk.Resolution()
+	if err != nil {
+		return err
+	}
+	clock := probes.Characterize(clk, clk.Backend(), res, 10000)
+	if m.cfg.SubtractTimerCost {
+		clock.SubtractNS = clock.ReadMinNS
+	}
+	m.record = ndjson.Run{
+		RunID: uuid.NewString(), Tool: m.tool, ToolVersion: version.Version,
+		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: "exec",
+		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock,
+	}
+	rc := &m.record.Config
+	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = m.c.Bool("shell"), m.c.Bool("ignore-failure"), m.c.Bool("show-output")
+	rc.Prepare, rc.Setup, rc.Cleanup = m.c.String("prepare"), m.c.String("setup"), m.c.String("cleanup")
+	return nil
+}
+
+// run collects, stopping cleanly on SIGINT or SIGTERM.
+func (m *measurement) run(disp *progress.Display) error {
+	e := &collect.Engine{
+		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
+		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record,
+	}
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
+	defer signal.Stop(sigs)
+	caught := make(chan os.Signal, 1)
+	go func() {
+		if s, ok := <-sigs; ok {
+			caught <- s
+			e.Stop("interrupted by " + signalName(s))
+		}
+	}()
+	end, err := e.Collect()
+	disp.Close()
+	return m.outcome(end, err, caught)
+}
+
+// outcome turns the engine's result into the tool's error and exit code.
+func (m *measurement) outcome(end *ndjson.End, err error, caught chan os.Signal) error {
+	if errors.Is(err, collect.ErrInterrupted) {
+		code := ExitInterrupted
+		select {
+		case s := <-caught:
+			if s == syscall.SIGTERM {
+				code = ExitTerminated
+			}
+		default:
+		}
+		return withCode(code, fmt.Errorf("%s: kept %d complete units; the stream ends with an end record", end.Error, end.Units), "")
+	}
+	var fe *collect.FailedError
+	if errors.As(err, &fe) {
+		return withCode(ExitCommandFailed, err, failureHint(m.env.Stderr, fe))
+	}
+	return err
+}
+
+// failureHint prints a failed command's captured stderr and suggests a fix.
+func failureHint(w io.Writer, fe *collect.FailedError) string {
+	var xe *runner.ExitError
+	if !errors.As(fe, &xe) {
+		return ""
+	}
+	if text := strings.TrimRight(xe.Stderr(), "\n"); text != "" {
+		fmt.Fprintf(w, "--- stderr of the failing run ---\n%s\n---\n", text)
+	}
+	return "fix the command, or pass --ignore-failure to time failing runs too"
+}
+
+func signalName(s os.Signal) string {
+	if s == syscall.SIGTERM {
+		return "SIGTERM"
+	}
+	return "SIGINT"
+}
+
+// stderrFile is where shown command output goes: the tool's stderr.
+func stderrFile(env Env) *os.File {
+	if f, ok := env.Stderr.(*os.File); ok {
+		return f
+	}
+	return os.Stderr
+}
+
+// execOp adapts a prepared command to collect.Operation.
+type execOp struct {
+	cmd *runner.Command
+	clk probes.Clock
+}
+
+func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
+func (o execOp) Kill()                      { o.cmd.Kill() }

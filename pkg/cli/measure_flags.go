@@ -1,0 +1,61 @@
+package cli
+
+import (
+	"math"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/pkg/collect"
+)
+
+// measureFlags are the flags fb-sample and fb-pair share. pair adds the
+// comparison-only flags.
+func measureFlags(pair bool) []ucli.Flag {
+	d := collect.DefaultConfig
+	flags := []ucli.Flag{
+		&ucli.DurationFlag{Name: "warmup", Value: d.Warmup, Usage: "untimed warm-up time, divided across cases; every case runs at least once"},
+		&ucli.DurationFlag{Name: "measurement-time", Aliases: []string{"t"}, Value: d.Measurement, Usage: "target timed time of the whole run, divided across cases and samples into the batch slice"},
+		&ucli.DurationFlag{Name: "max-sampling-time", Value: 0, Usage: "hard budget for the sampling phase, checked between complete units; at least 10 units always run (0 = unlimited)"},
+		&ucli.IntFlag{Name: "samples", Aliases: []string{"n"}, Value: d.Samples, Usage: "timed batches per case (10 to 1000)"},
+		&ucli.DurationFlag{Name: "min-sample-time", Value: d.MinSample, Usage: "shortest batch calibration may choose"},
+		&ucli.Int64Flag{Name: "max-iterations", Value: math.MaxInt64, DefaultText: "unlimited", Usage: "most logical operations (runs) in one batch"},
+		&ucli.BoolFlag{Name: "subtract-timer-cost", Usage: "subtract the minimum clock-read cost once from every batch"},
+		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "seed of the order shuffles"},
+		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in order (repeat for each command; default: the command itself)"},
+		&ucli.BoolFlag{Name: "shell", Aliases: []string{"S"}, Usage: "run commands and hooks through /bin/sh -c instead of splitting them into words"},
+		&ucli.BoolFlag{Name: "ignore-failure", Aliases: []string{"i"}, Usage: "time commands that exit non-zero instead of stopping the run"},
+		&ucli.BoolFlag{Name: "show-output", Usage: "send the commands' stdout and stderr to this tool's stderr instead of discarding them"},
+		&ucli.StringFlag{Name: "prepare", Aliases: []string{"p"}, Usage: "untimed command run before every batch"},
+		&ucli.StringFlag{Name: "setup", Aliases: []string{"s"}, Usage: "untimed command run once before warm-up"},
+		&ucli.StringFlag{Name: "cleanup", Aliases: []string{"c"}, Usage: "untimed command run once at the end, whatever the outcome"},
+		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "progress on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},
+	}
+	if pair {
+		flags = append(flags,
+			&ucli.BoolFlag{Name: "shared-iterations", Usage: "give every case one batch size (calibration stops when the slower side reaches 8x the slice) instead of equal timed slices"},
+			&ucli.BoolFlag{Name: "sequential", Usage: "collect one case's block at a time instead of pairs or balanced rounds (exposed to drift; analysed as independent samples)"},
+		)
+	}
+	return flags
+}
+
+// configFromFlags reads the collection policy.
+func configFromFlags(c *ucli.Context) collect.Config {
+	cfg := collect.Config{
+		Warmup:            c.Duration("warmup"),
+		Measurement:       c.Duration("measurement-time"),
+		MaxSampling:       c.Duration("max-sampling-time"),
+		Samples:           c.Int("samples"),
+		MinSample:         c.Duration("min-sample-time"),
+		MaxIterations:     c.Int64("max-iterations"),
+		SubtractTimerCost: c.Bool("subtract-timer-cost"),
+		Seed:              c.Uint64("seed"),
+	}
+	if c.IsSet("shared-iterations") {
+		cfg.SharedIterations = c.Bool("shared-iterations")
+	}
+	if c.IsSet("sequential") {
+		cfg.Sequential = c.Bool("sequential")
+	}
+	return cfg
+}

@@ -1,0 +1,72 @@
+package cli
+
+import (
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/report"
+)
+
+func reportApp(env Env) *ucli.App {
+	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON or Markdown",
+		"[FILE...]",
+		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
+			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n\n"+
+			"Exit status: 0 ok, 2 usage, 3 a bad input line, 4 unknown schema version,\n"+
+			"6 the stream was not analyzed (pipe it through fb-analyze).")
+	app.Flags = []ucli.Flag{
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json or markdown"},
+		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table"},
+		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},
+	}
+	app.Action = func(c *ucli.Context) error {
+		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples")}
+		if !validFormat(opt.Format) {
+			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
+		}
+		color, err := useColor(c.String("color"), env)
+		if err != nil {
+			return err
+		}
+		opt.Color = color
+		var runs []*report.Run
+		err = eachInput(c, env, func(r *ndjson.Reader) error {
+			got, err := report.Load(r)
+			runs = append(runs, got...)
+			return streamError(err)
+		})
+		if err != nil {
+			return err
+		}
+		if err := report.Write(env.Stdout, runs, opt); err != nil {
+			return withCode(ExitNotAnalyzed, err, "")
+		}
+		return nil
+	}
+	return app
+}
+
+func validFormat(f string) bool {
+	for _, v := range report.Formats() {
+		if f == v {
+			return true
+		}
+	}
+	return false
+}
+
+// useColor decides console colour: "auto" means a terminal and no NO_COLOR.
+func useColor(mode string, env Env) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		return env.Getenv("NO_COLOR") == "" && isTerminal(env.Stdout), nil
+	}
+	return false, usageErrorf("--color %q: use auto, always or never", mode)
+}

@@ -1,0 +1,137 @@
+package collect
+
+import (
+	"math"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// warmup runs the cases round-robin, untimed as far as the results go, until
+// each has used its share of the warmup time, doubling each case's batch so a
+// fast operation is not dominated by per-batch overhead. Every case runs at
+// least once, so even a zero warmup yields a per-operation estimate.
+func (e *Engine) warmup() ([]float64, error) {
+	k := len(e.Cases)
+	share := int64(e.Config.Warmup) / int64(k)
+	spent := make([]int64, k)
+	n := make([]int64, k)
+	est := make([]float64, k)
+	for c := range n {
+		n[c] = 1
+	}
+	for more := true; more; {
+		more = false
+		for c := 0; c < k; c++ {
+			if est[c] > 0 && spent[c] >= share {
+				continue
+			}
+			e.report(Status{Phase: "warming", Case: e.Cases[c].Name})
+			ns, err := e.runBatch(c, n[c])
+			if err != nil {
+				return nil, err
+			}
+			spent[c] += ns
+			est[c] = perOp(ns, n[c])
+			n[c] = nextWarmBatch(n[c], share-spent[c], est[c], e.Config.MaxIterations)
+			more = more || spent[c] < share
+		}
+	}
+	return est, nil
+}
+
+// nextWarmBatch doubles n but never plans past the remaining warmup time.
+func nextWarmBatch(n, remaining int64, est float64, limit int64) int64 {
+	next := n * 2
+	if fit := int64(float64(remaining) / est); fit < next {
+		next = fit
+	}
+	return clamp(next, 1, limit)
+}
+
+// calibrate chooses each case's batch size from its warmup estimate, checks
+// it with one batch per case and refines it, and writes calibration records.
+func (e *Engine) calibrate(est []float64) ([]int64, error) {
+	k := len(e.Cases)
+	slice := int64(e.Config.Slice(k))
+	iters, capped := e.batchSizes(est, slice)
+	spent := make([]int64, k)
+	for c := 0; c < k; c++ {
+		e.report(Status{Phase: "calibrating", Case: e.Cases[c].Name, Done: c, Total: k})
+		t0 := e.Clock.Now()
+		ns, err := e.runBatch(c, iters[c])
+		if err != nil {
+			return nil, err
+		}
+		spent[c] = e.Clock.Now() - t0
+		est[c] = perOp(ns, iters[c])
+	}
+	iters, capped = e.batchSizes(est, slice)
+	for c := 0; c < k; c++ {
+		rec := &ndjson.Calibration{
+			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
+			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c],
+		}
+		if err := e.Out.Write(rec); err != nil {
+			return nil, err
+		}
+	}
+	return iters, nil
+}
+
+// batchSizes applies the batching policy to per-operation estimates. Equal
+// time: each case's own count toward the slice. Shared: one count bringing
+// the fastest case to the slice, but no higher than puts the slowest case
+// at eight slices.
+func (e *Engine) batchSizes(est []float64, slice int64) ([]int64, []string) {
+	k := len(est)
+	iters, capped := make([]int64, k), make([]string, k)
+	floor := int64(e.Config.MinSample)
+	if !e.Config.SharedIterations {
+		for c := range est {
+			iters[c], capped[c] = e.limit(toward(slice, floor, est[c]))
+		}
+		return iters, capped
+	}
+	fast, slow := est[0], est[0]
+	for _, v := range est {
+		fast, slow = math.Min(fast, v), math.Max(slow, v)
+	}
+	n := toward(slice, floor, fast)
+	reason := ""
+	if most := int64(float64(sharedCap*slice) / slow); n > most {
+		n, reason = max(most, 1), "slower-side"
+	}
+	n, why := e.limit(n)
+	if why != "" {
+		reason = why
+	}
+	for c := range iters {
+		iters[c], capped[c] = n, reason
+	}
+	return iters, capped
+}
+
+// toward is the count whose batch lasts about slice, and at least floor.
+func toward(slice, floor int64, est float64) int64 {
+	n := math.Ceil(float64(slice) / est)
+	n = math.Max(n, math.Ceil(float64(floor)/est))
+	if n > math.MaxInt64/2 {
+		return math.MaxInt64 / 2
+	}
+	return max(int64(n), 1)
+}
+
+func (e *Engine) limit(n int64) (int64, string) {
+	if n > e.Config.MaxIterations {
+		return e.Config.MaxIterations, "max-iterations"
+	}
+	return n, ""
+}
+
+func perOp(ns, n int64) float64 {
+	return math.Max(float64(ns), 1) / float64(n)
+}
+
+func clamp(v, lo, hi int64) int64 {
+	return max(lo, min(v, hi))
+}

@@ -1,0 +1,111 @@
+// Package collect runs a measurement: it warms and calibrates every case,
+// collects timed batches on a paired, position-balanced or sequential
+// schedule, and writes run, calibration, sample and end records. It does no
+// statistics beyond what calibration and the sampling budget need.
+package collect
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// Bounds from the API reference (seed 003).
+const (
+	MinSamples   = 10
+	MaxSamples   = 1000
+	MinCases     = 1
+	MaxCases     = 16
+	minKeepUnits = 10 // a sampling budget never stops a run before this many units
+	sharedCap    = 8  // shared iterations stop growing when the slower side reaches 8x the slice
+)
+
+// Config is the measurement policy. Zero values are not defaults; start from
+// DefaultConfig.
+type Config struct {
+	// Warmup is untimed time spent running the cases before calibration,
+	// divided across cases. Every case runs at least once regardless.
+	Warmup time.Duration
+	// Measurement is the target timed time of the whole run, divided across
+	// cases and samples into the per-batch slice, never multiplied by them.
+	Measurement time.Duration
+	// MaxSampling is a hard budget for the sampling phase; 0 is unlimited.
+	MaxSampling time.Duration
+	// Samples is the number of timed batches per case (10..1000).
+	Samples int
+	// MinSample is the shortest batch calibration may choose.
+	MinSample time.Duration
+	// MaxIterations bounds one batch's logical operation count.
+	MaxIterations int64
+	// SharedIterations gives every case one batch size instead of equal time.
+	SharedIterations bool
+	// Sequential collects each case's block in turn; exposed to drift. It
+	// exists to show what pairing protects against, and for per-case blocks.
+	Sequential bool
+	// SubtractTimerCost subtracts the minimum clock-read cost once per batch.
+	SubtractTimerCost bool
+	// Seed fixes the order shuffles.
+	Seed uint64
+}
+
+// DefaultConfig is the API reference's default policy.
+var DefaultConfig = Config{
+	Warmup:        100 * time.Millisecond,
+	Measurement:   500 * time.Millisecond,
+	Samples:       50,
+	MinSample:     100 * time.Microsecond,
+	MaxIterations: math.MaxInt64,
+	Seed:          1,
+}
+
+// Validate reports the first setting out of bounds for k cases, naming the
+// flag a user would change.
+func (c Config) Validate(k int) error {
+	switch {
+	case k < MinCases || k > MaxCases:
+		return fmt.Errorf("%d cases: give 1 to %d operations", k, MaxCases)
+	case c.Samples < MinSamples || c.Samples > MaxSamples:
+		return fmt.Errorf("--samples %d out of range: use %d to %d", c.Samples, MinSamples, MaxSamples)
+	case c.Warmup < 0:
+		return fmt.Errorf("--warmup %v is negative", c.Warmup)
+	case c.Measurement <= 0:
+		return fmt.Errorf("--measurement-time %v must be positive", c.Measurement)
+	case c.MaxSampling < 0:
+		return fmt.Errorf("--max-sampling-time %v is negative (0 means unlimited)", c.MaxSampling)
+	case c.MinSample <= 0:
+		return fmt.Errorf("--min-sample-time %v must be positive", c.MinSample)
+	case c.MaxIterations < 1:
+		return fmt.Errorf("--max-iterations %d must be at least 1", c.MaxIterations)
+	case c.Sequential && k < 2:
+		return fmt.Errorf("--sequential needs 2 or more operations")
+	case c.SharedIterations && k < 2:
+		return fmt.Errorf("--shared-iterations needs 2 or more operations")
+	}
+	return nil
+}
+
+// Slice is the target duration of one timed batch for k cases.
+func (c Config) Slice(k int) time.Duration {
+	return c.Measurement / time.Duration(k*c.Samples)
+}
+
+// Design names the schedule used for k cases.
+func (c Config) Design(k int) string {
+	switch {
+	case k == 1:
+		return "single"
+	case c.Sequential:
+		return "sequential"
+	case k == 2:
+		return "paired"
+	}
+	return "rounds"
+}
+
+// Batching names the batch-size policy.
+func (c Config) Batching() string {
+	if c.SharedIterations {
+		return "shared-iterations"
+	}
+	return "equal-time"
+}

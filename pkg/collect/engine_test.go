@@ -1,0 +1,377 @@
+package collect
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// fakeClock advances only when a fake operation runs.
+type fakeClock struct{ now int64 }
+
+func (c *fakeClock) Now() int64 { return c.now }
+
+// fakeOp costs a fixed time per operation plus a fixed time per batch.
+type fakeOp struct {
+	clk      *fakeClock
+	perOp    int64
+	perBatch int64
+	calls    []int64 // batch sizes, in order
+	failAt   int     // fail on this call number (1-based); 0 never
+	onCall   func(call int)
+}
+
+func (o *fakeOp) Run(n int64) (int64, error) {
+	o.calls = append(o.calls, n)
+	if o.onCall != nil {
+		o.onCall(len(o.calls))
+	}
+	if o.failAt == len(o.calls) {
+		return 0, errors.New("exit status 3")
+	}
+	ns := o.perBatch + n*o.perOp
+	o.clk.now += ns
+	return ns, nil
+}
+
+type stream struct {
+	runs         []ndjson.Run
+	calibrations []ndjson.Calibration
+	samples      []ndjson.Sample
+	ends         []ndjson.End
+}
+
+func readStream(t *testing.T, b []byte) stream {
+	t.Helper()
+	r := ndjson.NewReader(bytes.NewReader(b), "out")
+	var s stream
+	for {
+		l, err := r.Next()
+		if err == io.EOF {
+			return s
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch l.Type {
+		case ndjson.TypeRun:
+			var v ndjson.Run
+			mustDecode(t, r, l, &v)
+			s.runs = append(s.runs, v)
+		case ndjson.TypeCalibration:
+			var v ndjson.Calibration
+			mustDecode(t, r, l, &v)
+			s.calibrations = append(s.calibrations, v)
+		case ndjson.TypeSample:
+			var v ndjson.Sample
+			mustDecode(t, r, l, &v)
+			s.samples = append(s.samples, v)
+		case ndjson.TypeEnd:
+			var v ndjson.End
+			mustDecode(t, r, l, &v)
+			s.ends = append(s.ends, v)
+		}
+	}
+}
+
+func mustDecode(t *testing.T, r *ndjson.Reader, l ndjson.Line, v any) {
+	t.Helper()
+	if err := r.Decode(l, v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func newEngine(cfg Config, ops ...*fakeOp) (*Engine, *bytes.Buffer) {
+	var buf bytes.Buffer
+	e := &Engine{Config: cfg, Clock: ops[0].clk, Out: ndjson.NewWriter(&buf)}
+	for i, op := range ops {
+		e.Cases = append(e.Cases, Case{Name: string(rune('a' + i)), Op: op})
+	}
+	return e, &buf
+}
+
+func TestEqualTimeSlices(t *testing.T) {
+	clk := &fakeClock{}
+	fast := &fakeOp{clk: clk, perOp: 1000}
+	slow := &fakeOp{clk: clk, perOp: 4000}
+	cfg := DefaultConfig
+	cfg.Measurement = 400 * time.Millisecond // 2 cases x 50 samples: 4 ms slices
+	e, buf := newEngine(cfg, fast, slow)
+	end, err := e.Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	if s.calibrations[0].Iterations != 4000 || s.calibrations[1].Iterations != 1000 {
+		t.Fatalf("equal time: iterations %d and %d, want 4000 and 1000",
+			s.calibrations[0].Iterations, s.calibrations[1].Iterations)
+	}
+	if s.calibrations[0].TargetNS != 4_000_000 || s.runs[0].Config.SliceNS != 4_000_000 {
+		t.Fatalf("slice %d, want 4 ms: the budget is divided, not multiplied", s.calibrations[0].TargetNS)
+	}
+	if end.Reason != ndjson.EndCompleted || end.Units != 50 || end.Samples[0] != 50 || end.Samples[1] != 50 {
+		t.Fatalf("end %+v", end)
+	}
+	if len(s.samples) != 100 || s.samples[0].OpNS != 1000 && s.samples[0].OpNS != 4000 {
+		t.Fatalf("%d samples, first %+v", len(s.samples), s.samples[0])
+	}
+	if s.runs[0].Design != ndjson.DesignPaired || s.runs[0].Batching != "equal-time" {
+		t.Fatalf("run %+v", s.runs[0])
+	}
+}
+
+func TestPairsAreAdjacentAndBalanced(t *testing.T) {
+	clk := &fakeClock{}
+	e, buf := newEngine(DefaultConfig, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	refFirst := 0
+	for i := 0; i < len(s.samples); i += 2 {
+		a, b := s.samples[i], s.samples[i+1]
+		if a.Unit != b.Unit || a.Pos != 0 || b.Pos != 1 || a.Case == b.Case || b.Seq != a.Seq+1 {
+			t.Fatalf("pair %d not adjacent: %+v %+v", i/2, a, b)
+		}
+		if a.Case == 0 {
+			refFirst++
+		}
+	}
+	if refFirst != 25 {
+		t.Fatalf("%d of 50 pairs reference-first, want 25", refFirst)
+	}
+}
+
+func TestSharedIterationsCapAtEightSlices(t *testing.T) {
+	clk := &fakeClock{}
+	fast := &fakeOp{clk: clk, perOp: 100}
+	slow := &fakeOp{clk: clk, perOp: 10_000} // 100x slower
+	cfg := DefaultConfig
+	cfg.SharedIterations = true
+	cfg.Measurement = 400 * time.Millisecond // 4 ms slices
+	e, buf := newEngine(cfg, fast, slow)
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	// The fast side would need 40000 iterations; the slow side reaches
+	// 8 x 4 ms = 32 ms at 3200 iterations, where calibration stops.
+	for _, c := range s.calibrations {
+		if c.Iterations != 3200 || c.Capped != "slower-side" {
+			t.Fatalf("shared: %+v, want 3200 capped by the slower side", c)
+		}
+	}
+	for _, sm := range s.samples {
+		if sm.Iter != 3200 {
+			t.Fatalf("sample with %d iterations", sm.Iter)
+		}
+	}
+}
+
+func TestSharedIterationsUncapped(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.SharedIterations = true
+	cfg.Measurement = 400 * time.Millisecond
+	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 2000})
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	for _, c := range s.calibrations {
+		if c.Iterations != 4000 || c.Capped != "" {
+			t.Fatalf("shared: %+v, want 4000 for both", c)
+		}
+	}
+}
+
+func TestMaxIterationsAndMinSample(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.MaxIterations = 7
+	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 10})
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if c := readStream(t, buf.Bytes()).calibrations[0]; c.Iterations != 7 || c.Capped != "max-iterations" {
+		t.Fatalf("got %+v", c)
+	}
+	// A slice shorter than the minimum sample time is raised to it.
+	clk = &fakeClock{}
+	cfg = DefaultConfig
+	cfg.Measurement = 5 * time.Millisecond // 100 µs slice for 50 samples
+	cfg.MinSample = time.Millisecond
+	e, buf = newEngine(cfg, &fakeOp{clk: clk, perOp: 10})
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if c := readStream(t, buf.Bytes()).calibrations[0]; c.Iterations != 100_000 {
+		t.Fatalf("min sample time: %+v, want 100000", c)
+	}
+}
+
+func TestSamplingBudget(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.Measurement = 100 * time.Millisecond
+	cfg.MaxSampling = 10 * time.Millisecond // slices are 1 ms per side: 5 pairs would fit
+	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	end, err := e.Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end.Reason != ndjson.EndBudget || end.Units != minKeepUnits || len(readStream(t, buf.Bytes()).samples) != 20 {
+		t.Fatalf("budget: %+v; at least ten pairs are always kept", end)
+	}
+	clk = &fakeClock{}
+	cfg.MaxSampling = 30 * time.Millisecond
+	e, _ = newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	end, _ = e.Collect()
+	if end.Units != 15 || end.SamplingNS < 30_000_000 || end.SamplingNS > 32_000_000 {
+		t.Fatalf("budget 30 ms with 2 ms pairs: %+v", end)
+	}
+}
+
+func TestSequentialBudgetKeepsCommonCount(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.Sequential = true
+	cfg.Measurement = 150 * time.Millisecond // 1 ms slices
+	cfg.MaxSampling = 60 * time.Millisecond  // 20 ms per case
+	ops := []*fakeOp{{clk: clk, perOp: 1000}, {clk: clk, perOp: 1000}, {clk: clk, perOp: 1000}}
+	e, buf := newEngine(cfg, ops...)
+	end, err := e.Collect()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	if s.runs[0].Design != ndjson.DesignSequential || end.Units != 20 {
+		t.Fatalf("sequential: design %s, end %+v", s.runs[0].Design, end)
+	}
+	for c := 0; c < 3; c++ {
+		if end.Samples[c] != 20 {
+			t.Fatalf("case %d kept %d samples, want 20", c, end.Samples[c])
+		}
+	}
+	for i, sm := range s.samples {
+		if sm.Case != i/20 || sm.Unit != i%20 {
+			t.Fatalf("sample %d out of block order: %+v", i, sm)
+		}
+	}
+}
+
+func TestRoundsCoverEveryPosition(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.Samples = 12
+	ops := []*fakeOp{{clk: clk, perOp: 10}, {clk: clk, perOp: 20}, {clk: clk, perOp: 30}, {clk: clk, perOp: 40}}
+	e, buf := newEngine(cfg, ops...)
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	pos := map[[2]int]int{}
+	for _, sm := range readStream(t, buf.Bytes()).samples {
+		pos[[2]int{sm.Case, sm.Pos}]++
+	}
+	for c := 0; c < 4; c++ {
+		for p := 0; p < 4; p++ {
+			if pos[[2]int{c, p}] != 3 {
+				t.Fatalf("case %d at position %d: %d times, want 3", c, p, pos[[2]int{c, p}])
+			}
+		}
+	}
+}
+
+func TestFailureWritesEndAndStops(t *testing.T) {
+	clk := &fakeClock{}
+	bad := &fakeOp{clk: clk, perOp: 1000, failAt: 10}
+	e, buf := newEngine(DefaultConfig, &fakeOp{clk: clk, perOp: 1000}, bad)
+	var cleaned bool
+	e.Hooks.Cleanup = func() error { cleaned = true; return nil }
+	end, err := e.Collect()
+	var fe *FailedError
+	if !errors.As(err, &fe) || fe.Case != "b" {
+		t.Fatalf("err = %v", err)
+	}
+	s := readStream(t, buf.Bytes())
+	if len(s.ends) != 1 || end.Reason != ndjson.EndFailed || !strings.Contains(end.Error, "exit status 3") {
+		t.Fatalf("end %+v", end)
+	}
+	if !cleaned {
+		t.Fatal("cleanup must run after a failure")
+	}
+	if len(s.samples)%2 != 0 {
+		t.Fatal("half a pair was written")
+	}
+}
+
+func TestStopDiscardsUnitInFlight(t *testing.T) {
+	clk := &fakeClock{}
+	a := &fakeOp{clk: clk, perOp: 1000}
+	b := &fakeOp{clk: clk, perOp: 1000}
+	e, buf := newEngine(DefaultConfig, a, b)
+	b.onCall = func(call int) {
+		if call == 20 {
+			e.Stop("interrupt")
+		}
+	}
+	end, err := e.Collect()
+	if !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("err = %v", err)
+	}
+	s := readStream(t, buf.Bytes())
+	if end.Reason != ndjson.EndInterrupted || end.Error != "interrupt" || len(s.ends) != 1 {
+		t.Fatalf("end %+v", end)
+	}
+	if len(s.samples)%2 != 0 || len(s.samples) != 2*end.Units {
+		t.Fatalf("%d samples for %d units", len(s.samples), end.Units)
+	}
+}
+
+func TestHooksOrder(t *testing.T) {
+	clk := &fakeClock{}
+	var log []string
+	op := &fakeOp{clk: clk, perOp: 1000}
+	op.onCall = func(int) { log = append(log, "run") }
+	e, _ := newEngine(DefaultConfig, op)
+	e.Hooks = Hooks{
+		Setup:   func() error { log = append(log, "setup"); return nil },
+		Prepare: func() error { log = append(log, "prepare"); return nil },
+		Cleanup: func() error { log = append(log, "cleanup"); return nil },
+	}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if log[0] != "setup" || log[len(log)-1] != "cleanup" {
+		t.Fatalf("setup/cleanup not once at the ends: %v", log[:3])
+	}
+	for i := 1; i < len(log)-1; i += 2 {
+		if log[i] != "prepare" || log[i+1] != "run" {
+			t.Fatalf("prepare must precede every batch: %v", log[i:i+2])
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	cfg := DefaultConfig
+	cfg.Samples = 9
+	if err := cfg.Validate(2); err == nil || !strings.Contains(err.Error(), "--samples 9 out of range: use 10 to 1000") {
+		t.Fatalf("got %v", err)
+	}
+	cfg = DefaultConfig
+	cfg.Sequential = true
+	if err := cfg.Validate(1); err == nil {
+		t.Fatal("sequential with one case accepted")
+	}
+	if err := cfg.Validate(2); err != nil || cfg.Design(2) != "sequential" {
+		t.Fatalf("sequential pair refused: %v", err)
+	}
+	if err := DefaultConfig.Validate(17); err == nil {
+		t.Fatal("17 cases accepted")
+	}
+}

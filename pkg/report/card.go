@@ -1,0 +1,85 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// card prints one case's result card. Spread and serial correlation are
+// printed as prominently as the median: they say how far to trust it.
+func (c *console) card(r *Run, i int) {
+	c.title("-", r.caseName(i))
+	s := r.summary(i)
+	if s == nil {
+		c.row("latency", "no summary for this case (no samples kept)")
+		return
+	}
+	c.row("latency", c.latency(r, s))
+	c.row("tails", fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means)",
+		dur(s.P95), dur(s.P99), durRange(s.Min, s.Max)))
+	c.row("sampling", sampling(r, s))
+	c.row("quality", c.quality(s))
+	c.row("clock", clockText(r.Run.Clock))
+	c.row("resolution", resolution(r.Run.Clock, s))
+	c.row("elapsed", hms(s.TimedNS)+" timed samples (hh:mm:ss)")
+}
+
+func (c *console) latency(r *Run, s *ndjson.Summary) string {
+	text := fmt.Sprintf("median %s  mean %s", c.p.paint(sgrBold, dur(s.Median)+"/op"), dur(s.Mean))
+	if s.MeanCI != [2]float64{} {
+		text += fmt.Sprintf("  %s %s", r.ciLabel(), durRange(s.MeanCI[0], s.MeanCI[1]))
+	}
+	return text
+}
+
+func sampling(r *Run, s *ndjson.Summary) string {
+	iter, capped := s.Iterations, ""
+	if cal := r.calibration(s.Case); cal != nil {
+		if iter == 0 {
+			iter = cal.Iterations
+		}
+		if cal.Capped != "" {
+			capped = "  (batch capped by " + cal.Capped + ")"
+		}
+	}
+	return fmt.Sprintf("%d iter/sample x %s  median batch %s%s",
+		iter, plural(s.N, "sample"), dur(s.MedianBatchNS), capped)
+}
+
+func (c *console) quality(s *ndjson.Summary) string {
+	return fmt.Sprintf("CV %s  MAD %s  outliers %s  lag-1 correlation %s",
+		c.p.paint(sgrBold, fmt.Sprintf("%.2f%%", s.CVPct)), dur(s.MAD),
+		outliersText(s.Outliers), c.p.paint(sgrBold, fmt.Sprintf("%.2f", s.Lag1)))
+}
+
+// outliersText is "3 (low 0/1 mild/severe, high 2/0)", or "0".
+func outliersText(o ndjson.Outliers) string {
+	if o.Total() == 0 {
+		return "0"
+	}
+	return fmt.Sprintf("%d (low %d/%d mild/severe, high %d/%d)",
+		o.Total(), o.LowMild, o.LowSevere, o.HighMild, o.HighSevere)
+}
+
+func clockText(k ndjson.Clock) string {
+	text := k.Backend
+	if text == "" {
+		text = "not recorded"
+	}
+	if k.SubtractNS > 0 {
+		text += fmt.Sprintf("  (timer cost %s subtracted per batch)", fixed3(k.SubtractNS))
+	}
+	return text
+}
+
+// resolution shows the timer beneath the estimate: its steps, its read
+// cost, and the per-operation floor once amortized over a batch.
+func resolution(k ndjson.Clock, s *ndjson.Summary) string {
+	observed := "none"
+	if k.ObservedStepNS > 0 {
+		observed = fixed3(k.ObservedStepNS)
+	}
+	return fmt.Sprintf("nominal %s  observed %s  median read %s  floor %s/op",
+		fixed3(k.NominalNS), observed, fixed3(k.ReadMedianNS), fixed3(s.FloorNS))
+}

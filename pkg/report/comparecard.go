@@ -1,0 +1,61 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// pair prints a two-case run: both cards, then the comparison card.
+func (c *console) pair(r *Run) {
+	c.card(r, reference)
+	c.card(r, 1)
+	if len(r.Comparisons) == 0 {
+		c.line("")
+		c.warning("the analysis holds no comparison for this run")
+	}
+	for k := range r.Comparisons {
+		c.comparison(r, &r.Comparisons[k])
+	}
+}
+
+// comparison prints the card of one paired comparison.
+func (c *console) comparison(r *Run, k *ndjson.Comparison) {
+	ref, con := names(r, k)
+	ci := r.ciLabel()
+	if k.ConfidencePct > 0 {
+		ci = confidence(k.ConfidencePct) + " CI"
+	}
+	c.title("=", ref+" vs "+con)
+	c.row("speedup", fmt.Sprintf("%s geometric  %s median  %s %s",
+		c.p.paint(sgrBold, speedup(k.GeoSpeedup)), speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
+	c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
+		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS)))
+	c.row("verdict", c.verdict(r, k))
+	c.row("order", fmt.Sprintf("effect %s  %s first %d  %s first %d",
+		pct(k.OrderEffectPct), ref, k.ReferenceFirst, con, k.ContenderFirst))
+	c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
+	c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
+		con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
+	c.row("schedule", c.schedule(k.Design, k.Batching))
+	for _, w := range k.Warnings {
+		c.warning(w)
+	}
+}
+
+// verdict is "new faster   (contender faster)", coloured by outcome.
+func (c *console) verdict(r *Run, k *ndjson.Comparison) string {
+	text := verdictText(r, k)
+	if k.Verdict != "" && k.Verdict != text {
+		text += "   (" + k.Verdict + ")"
+	}
+	return c.p.paint(verdictColor(k.Verdict), text)
+}
+
+func (c *console) schedule(design, batching string) string {
+	text, exposed := scheduleText(design, batching)
+	if exposed {
+		return c.p.paint(sgrYellow, "⚠ "+text)
+	}
+	return text
+}

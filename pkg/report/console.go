@@ -1,0 +1,120 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// cardWidth is the width of a card's title rule.
+const cardWidth = 65
+
+// console renders the human format: a header line per run, then result
+// cards, a comparison card or a table against the reference.
+type console struct {
+	w       *bytes.Buffer
+	p       painter
+	details bool
+}
+
+func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
+	c := &console{w: w, p: painter(opt.Color), details: opt.Details}
+	for i, r := range runs {
+		if i > 0 {
+			c.line("")
+		}
+		c.run(r)
+	}
+	return nil
+}
+
+func (c *console) run(r *Run) {
+	c.line(c.header(r))
+	for _, w := range r.Analysis.Warnings {
+		c.warning(w)
+	}
+	switch len(r.Run.Cases) {
+	case 1:
+		c.card(r, reference)
+	case 2:
+		c.pair(r)
+	default:
+		c.many(r)
+	}
+}
+
+// header is the run's one-line identity: tool, schedule, cases, id, host,
+// and a warning when the run did not complete.
+func (c *console) header(r *Run) string {
+	run := r.Run
+	parts := []string{
+		strings.TrimSpace(run.Tool + " " + run.ToolVersion),
+		headerSchedule(run),
+		plural(len(run.Cases), "case"),
+		"run " + shortID(run.RunID),
+		hostText(run.Host),
+	}
+	if why := r.incomplete(); why != "" {
+		parts = append(parts, c.p.paint(sgrYellow, "⚠ incomplete run: "+why))
+	}
+	return joinNonEmpty(parts, " · ")
+}
+
+func headerSchedule(run ndjson.Run) string {
+	if run.Design == ndjson.DesignSingle || run.Batching == "" {
+		return run.Design
+	}
+	return run.Design + ", " + run.Batching
+}
+
+// hostText is "Intel Xeon (2 cpus), linux 6.18.0".
+func hostText(h ndjson.Host) string {
+	cpu := h.CPUModel
+	if h.CPUs > 0 {
+		cpu = strings.TrimSpace(fmt.Sprintf("%s (%s)", cpu, plural(h.CPUs, "cpu")))
+	}
+	return joinNonEmpty([]string{cpu, strings.TrimSpace(h.OS + " " + h.Kernel)}, ", ")
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+func joinNonEmpty(parts []string, sep string) string {
+	kept := parts[:0:0]
+	for _, p := range parts {
+		if p != "" {
+			kept = append(kept, p)
+		}
+	}
+	return strings.Join(kept, sep)
+}
+
+// title opens a card: "-- old -----" for a case, "== old vs new ===" for a comparison.
+func (c *console) title(mark, name string) {
+	head := mark + mark + " " + name + " "
+	rule := strings.Repeat(mark, max(cardWidth-utf8.RuneCountInString(head), 2))
+	c.line("")
+	c.line(c.p.paint(sgrBold, head+rule))
+}
+
+// row is one labelled line of a card.
+func (c *console) row(label, text string) {
+	c.line(fmt.Sprintf("   %-10s | %s", label, text))
+}
+
+func (c *console) warning(text string) {
+	c.row("warning", c.p.paint(sgrYellow, text))
+}
+
+// line writes s without trailing spaces.
+func (c *console) line(s string) {
+	c.w.WriteString(strings.TrimRight(s, " "))
+	c.w.WriteByte('\n')
+}

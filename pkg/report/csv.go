@@ -1,0 +1,132 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strconv"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// csvColumns is the stable latency schema: one header for the whole output,
+// a "summary" row per case and a "comparison" row per comparison. Columns
+// are only ever added at the end.
+var csvColumns = []string{
+	"run_id", "kind", "case", "name", "contender", "contender_name", "n", "unit",
+	"min", "median", "mean", "p95", "p99", "max", "sd", "mad", "cv_pct",
+	"mean_ci_low", "mean_ci_high",
+	"outliers_low_severe", "outliers_low_mild", "outliers_high_mild", "outliers_high_severe",
+	"lag1", "iterations", "median_batch_ns",
+	"geo_speedup", "median_speedup", "speedup_ci_low", "speedup_ci_high",
+	"change_pct", "change_ci_low", "change_ci_high", "verdict",
+	"order_effect_pct", "reference_first", "contender_first", "wins", "losses", "ties",
+	"design", "batching", "confidence_pct", "threshold_pct",
+}
+
+var csvIndex = func() map[string]int {
+	m := make(map[string]int, len(csvColumns))
+	for i, c := range csvColumns {
+		m[c] = i
+	}
+	return m
+}()
+
+// csvRow is one output row, filled by column name. Setting a column the
+// schema lacks is a programming error and panics.
+type csvRow []string
+
+func newCSVRow(r *Run, kind string) csvRow {
+	row := make(csvRow, len(csvColumns))
+	row.set("run_id", r.Run.RunID)
+	row.set("kind", kind)
+	row.set("design", r.Run.Design)
+	row.set("batching", r.Run.Batching)
+	row.set("confidence_pct", plain(r.Analysis.ConfidencePct))
+	row.set("threshold_pct", plain(r.Analysis.ThresholdPct))
+	return row
+}
+
+func (row csvRow) set(col, v string) {
+	i, ok := csvIndex[col]
+	if !ok {
+		panic("report: no CSV column " + col)
+	}
+	row[i] = v
+}
+
+func (row csvRow) setFloats(values map[string]float64) {
+	for col, v := range values {
+		row.set(col, plain(v))
+	}
+}
+
+func (row csvRow) setInts(values map[string]int) {
+	for col, v := range values {
+		row.set(col, strconv.Itoa(v))
+	}
+}
+
+func writeCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvColumns); err != nil {
+		return err
+	}
+	for _, r := range runs {
+		for i := range r.Summaries {
+			if err := cw.Write(summaryRow(r, &r.Summaries[i])); err != nil {
+				return err
+			}
+		}
+		for i := range r.Comparisons {
+			if err := cw.Write(comparisonRow(r, &r.Comparisons[i])); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func summaryRow(r *Run, s *ndjson.Summary) csvRow {
+	row := newCSVRow(r, "summary")
+	row.set("name", r.caseName(s.Case))
+	row.set("unit", "ns/op")
+	row.set("iterations", strconv.FormatInt(s.Iterations, 10))
+	row.setInts(map[string]int{"case": s.Case, "n": s.N,
+		"outliers_low_severe": s.Outliers.LowSevere, "outliers_low_mild": s.Outliers.LowMild,
+		"outliers_high_mild": s.Outliers.HighMild, "outliers_high_severe": s.Outliers.HighSevere})
+	row.setFloats(map[string]float64{"min": s.Min, "median": s.Median, "mean": s.Mean,
+		"p95": s.P95, "p99": s.P99, "max": s.Max, "sd": s.SD, "mad": s.MAD, "cv_pct": s.CVPct,
+		"mean_ci_low": s.MeanCI[0], "mean_ci_high": s.MeanCI[1],
+		"lag1": s.Lag1, "median_batch_ns": s.MedianBatchNS})
+	return row
+}
+
+// comparisonRow leaves the summary columns empty except the reference's
+// case and name. Design, batching, confidence and threshold are the
+// comparison's own when it records them.
+func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
+	ref, con := names(r, k)
+	row := newCSVRow(r, "comparison")
+	row.set("name", ref)
+	row.set("contender_name", con)
+	row.set("verdict", k.Verdict)
+	row.setInts(map[string]int{"case": k.Reference, "contender": k.Contender,
+		"reference_first": k.ReferenceFirst, "contender_first": k.ContenderFirst,
+		"wins": k.ContenderWins, "losses": k.ReferenceWins, "ties": k.Ties})
+	row.setFloats(map[string]float64{"geo_speedup": k.GeoSpeedup, "median_speedup": k.MedianSpeedup,
+		"speedup_ci_low": k.SpeedupCI[0], "speedup_ci_high": k.SpeedupCI[1],
+		"change_pct": k.ChangePct, "change_ci_low": k.ChangeCI[0], "change_ci_high": k.ChangeCI[1],
+		"order_effect_pct": k.OrderEffectPct})
+	if k.Design != "" {
+		row.set("design", k.Design)
+	}
+	if k.Batching != "" {
+		row.set("batching", k.Batching)
+	}
+	if k.ConfidencePct != 0 {
+		row.set("confidence_pct", plain(k.ConfidencePct))
+		row.set("threshold_pct", plain(k.ThresholdPct))
+	}
+	return row
+}

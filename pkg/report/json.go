@@ -1,0 +1,68 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+
+	json "github.com/goccy/go-json"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// jsonDocument is the whole stream as one document. Records keep their
+// stream form, type and schema version included, so jq filters written for
+// the stream also fit here.
+type jsonDocument struct {
+	Schema string    `json:"schema"`
+	Runs   []jsonRun `json:"runs"`
+}
+
+type jsonRun struct {
+	Run          ndjson.Run           `json:"run"`
+	Calibrations []ndjson.Calibration `json:"calibrations"`
+	End          *ndjson.End          `json:"end"`
+	Analysis     *ndjson.Analysis     `json:"analysis"`
+	Summaries    []ndjson.Summary     `json:"summaries"`
+	Comparisons  []ndjson.Comparison  `json:"comparisons"`
+	// Samples is present only when asked for.
+	Samples *[]ndjson.Sample `json:"samples,omitempty"`
+}
+
+func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
+	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(runs))}
+	for _, r := range runs {
+		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("encode JSON report: %w", err)
+	}
+	return nil
+}
+
+// newJSONRun copies r, turning absent lists into empty ones so a consumer
+// never has to tell null from [].
+func newJSONRun(r *Run, samples bool) jsonRun {
+	jr := jsonRun{
+		Run:          r.Run,
+		Calibrations: orEmpty(r.Calibrations),
+		End:          r.End,
+		Analysis:     r.Analysis,
+		Summaries:    orEmpty(r.Summaries),
+		Comparisons:  orEmpty(r.Comparisons),
+	}
+	if samples {
+		s := orEmpty(r.Samples)
+		jr.Samples = &s
+	}
+	return jr
+}
+
+func orEmpty[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

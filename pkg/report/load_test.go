@@ -1,0 +1,116 @@
+package report
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+const (
+	lineRun     = `{"type":"run","v":"1.0","run_id":"r1","tool":"fb-pair","design":"paired","cases":[{"index":0,"name":"a"},{"index":1,"name":"b"}]}`
+	lineRun2    = `{"type":"run","v":"1.0","run_id":"r2","tool":"fb-sample","design":"single","cases":[{"index":0,"name":"c"}]}`
+	lineSample0 = `{"type":"sample","v":"1.0","case":0,"unit":0,"pos":0,"seq":0,"iter":1,"wall_ns":100,"op_ns":100}`
+	lineSample1 = `{"type":"sample","v":"1.0","case":1,"unit":0,"pos":1,"seq":1,"iter":1,"wall_ns":90,"op_ns":90}`
+	lineEnd     = `{"type":"end","v":"1.0","run_id":"r1","reason":"completed","units":1}`
+	lineAnalyze = `{"type":"analysis","v":"1.0","run_id":"r1","confidence_pct":95,"threshold_pct":1}`
+	lineSummary = `{"type":"summary","v":"1.0","run_id":"r1","case":0,"name":"a","n":1,"median_ns":100}`
+	lineCompare = `{"type":"comparison","v":"1.0","run_id":"r1","reference":0,"contender":1,"verdict":"inconclusive"}`
+)
+
+func load(input string) ([]*Run, error) {
+	return Load(ndjson.NewReader(strings.NewReader(input), "in.ndjson"))
+}
+
+func lines(l ...string) string { return strings.Join(l, "\n") + "\n" }
+
+func TestLoadGroupsRecordsByRun(t *testing.T) {
+	runs, err := load(lines(lineRun, lineSample0, lineSample1,
+		`{"type":"window","v":"1.0","verdict":"clean","units":[0,0]}`, lineEnd,
+		lineRun2, `{"type":"calibration","v":"1.0","case":0,"iterations":8}`, lineSample0,
+		lineAnalyze, lineSummary, lineCompare, `{"type":"lock","v":"1.1","outcome":"acquired"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 {
+		t.Fatalf("got %d runs, want 2", len(runs))
+	}
+	r1, r2 := runs[0], runs[1]
+	if len(r1.Samples) != 2 || r1.End == nil || r1.Analysis == nil ||
+		len(r1.Summaries) != 1 || len(r1.Comparisons) != 1 {
+		t.Errorf("run r1 = %+v", r1)
+	}
+	if len(r2.Samples) != 1 || len(r2.Calibrations) != 1 || r2.End != nil || r2.Analysis != nil {
+		t.Errorf("run r2 = %+v", r2)
+	}
+}
+
+func TestLoadFixture(t *testing.T) {
+	runs := fixtureRuns(t)
+	want := []struct {
+		cases, samples, comparisons int
+		complete                    bool
+	}{{2, 100, 1, true}, {5, 100, 4, true}, {2, 4, 1, false}, {1, 55, 0, true}}
+	if len(runs) != len(want) {
+		t.Fatalf("got %d runs, want %d", len(runs), len(want))
+	}
+	for i, w := range want {
+		r := runs[i]
+		if len(r.Run.Cases) != w.cases || len(r.Samples) != w.samples ||
+			len(r.Comparisons) != w.comparisons || (r.incomplete() == "") != w.complete {
+			t.Errorf("run %d: %d cases, %d samples, %d comparisons, incomplete %q",
+				i, len(r.Run.Cases), len(r.Samples), len(r.Comparisons), r.incomplete())
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name, input, want string
+	}{
+		{"bad json", lines(lineRun, `{"type":"sample","v":"1.0","case":0,`), "in.ndjson:2: invalid JSON"},
+		{"bad field", lines(lineRun, `{"type":"sample","v":"1.0","case":"zero"}`), "in.ndjson:2: bad sample record"},
+		{"version", lines(`{"type":"run","v":"2.0","run_id":"r1"}`), "in.ndjson:1: stream schema version 2.0 is not supported"},
+		{"sample first", lines(lineSample0, lineRun), "in.ndjson:1: sample record before any run record"},
+		{"end first", lines(lineEnd), "in.ndjson:1: end record before any run record"},
+		{"summary unknown run", lines(lineRun, `{"type":"summary","v":"1.0","run_id":"zz","case":0}`),
+			"in.ndjson:2: summary record for run zz, which no run record in the stream opened"},
+		{"comparison no run id", lines(lineRun, `{"type":"comparison","v":"1.0","contender":1}`),
+			"in.ndjson:2: comparison record has no run_id"},
+		{"case out of range", lines(lineRun, lineSample0, `{"type":"sample","v":"1.0","case":2}`),
+			"in.ndjson:3: sample record for case 2, but run r1 has 2 cases"},
+		{"contender out of range", lines(lineRun, `{"type":"comparison","v":"1.0","run_id":"r1","contender":7}`),
+			"in.ndjson:2: comparison record for case 7"},
+		{"duplicate run", lines(lineRun, lineRun), "in.ndjson:2: run r1 appears twice in the stream"},
+		{"run without id", lines(`{"type":"run","v":"1.0","cases":[{"name":"a"}]}`), "in.ndjson:1: run record has no run_id"},
+		{"run without cases", lines(`{"type":"run","v":"1.0","run_id":"r1"}`), "in.ndjson:1: run r1 lists no cases"},
+		{"foreign end", lines(lineRun, lineRun2, lineEnd), "in.ndjson:3: end record for run r1 inside run r2"},
+		{"second end", lines(lineRun, lineEnd, lineEnd), "in.ndjson:3: second end record for run r1"},
+		{"second analysis", lines(lineRun, lineAnalyze, lineAnalyze), "in.ndjson:3: second analysis record for run r1"},
+		{"second summary", lines(lineRun, lineSummary, lineSummary), "in.ndjson:3: second summary for case 0 of run r1"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			runs, err := load(tc.input)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error = %v, want it to contain %q", err, tc.want)
+			}
+			var se *ndjson.SyntaxError
+			var ve *ndjson.VersionError
+			if !errors.As(err, &se) && !errors.As(err, &ve) {
+				t.Errorf("error %T is neither a SyntaxError nor a VersionError", err)
+			}
+			if runs != nil {
+				t.Errorf("a failed load returned %d runs", len(runs))
+			}
+		})
+	}
+}
+
+func TestLoadEmpty(t *testing.T) {
+	runs, err := load("\n\n")
+	if err != nil || len(runs) != 0 {
+		t.Fatalf("empty stream: %v, %v", runs, err)
+	}
+}

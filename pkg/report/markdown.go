@@ -1,0 +1,155 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// writeMarkdown renders a pull-request comment: per run a heading, a table
+// of cases against the reference and a one-line note on the method.
+func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
+	for i, r := range runs {
+		if i > 0 {
+			w.WriteString("\n")
+		}
+		markdownRun(w, r)
+	}
+	return nil
+}
+
+func markdownRun(w *bytes.Buffer, r *Run) {
+	fmt.Fprintf(w, "### %s\n\n", mdEscape(markdownTitle(r)))
+	fmt.Fprintf(w, "Run `%s` · %s · %s\n\n", shortID(r.Run.RunID),
+		mdEscape(strings.TrimSpace(r.Run.Tool+" "+r.Run.ToolVersion)), mdEscape(hostText(r.Run.Host)))
+	notes := markdownWarnings(r)
+	for _, n := range notes {
+		fmt.Fprintf(w, "> ⚠ %s\n", mdEscape(n))
+	}
+	if len(notes) > 0 {
+		w.WriteString("\n")
+	}
+	for _, row := range markdownRows(r) {
+		w.WriteString("| " + strings.Join(row, " | ") + " |\n")
+	}
+	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
+}
+
+// markdownTitle is "old vs new", "base vs 3 contenders" or the single case.
+func markdownTitle(r *Run) string {
+	switch n := len(r.Run.Cases); n {
+	case 1:
+		return r.caseName(reference)
+	case 2:
+		return r.caseName(reference) + " vs " + r.caseName(1)
+	default:
+		return r.caseName(reference) + " vs " + plural(n-1, "contender")
+	}
+}
+
+// markdownWarnings gathers what a reviewer must not miss: an incomplete
+// run and every warning of the analysis and its comparisons.
+func markdownWarnings(r *Run) []string {
+	var notes []string
+	if why := r.incomplete(); why != "" {
+		notes = append(notes, "incomplete run: "+why)
+	}
+	notes = append(notes, r.Analysis.Warnings...)
+	for k := range r.Comparisons {
+		_, con := names(r, &r.Comparisons[k])
+		for _, w := range r.Comparisons[k].Warnings {
+			notes = append(notes, con+": "+w)
+		}
+	}
+	return notes
+}
+
+// markdownRows is the table, header and alignment rows included.
+func markdownRows(r *Run) [][]string {
+	compared := len(r.Run.Cases) > 1
+	header := []string{"case", "median", "p95", "CV"}
+	align := []string{":--", "--:", "--:", "--:"}
+	if compared {
+		ref := mdEscape(r.caseName(reference))
+		header = append(header, "speedup vs "+ref, "change vs "+ref, "verdict")
+		align = append(align, ":--", ":--", ":--")
+	}
+	rows := [][]string{header, align}
+	for i := range r.Run.Cases {
+		row := append([]string{mdEscape(r.caseName(i))}, markdownStats(r.summary(i))...)
+		if compared {
+			row = append(row, markdownVersus(r, i)...)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func markdownStats(s *ndjson.Summary) []string {
+	if s == nil {
+		return []string{"n/a", "n/a", "n/a"}
+	}
+	return []string{dur(s.Median), dur(s.P95), fmt.Sprintf("%.2f%%", s.CVPct)}
+}
+
+func markdownVersus(r *Run, i int) []string {
+	if i == reference {
+		return []string{"reference", "", ""}
+	}
+	k := r.against(i)
+	if k == nil {
+		return []string{"", "", "no comparison"}
+	}
+	return []string{
+		fmt.Sprintf("%s (%s)", speedup(k.GeoSpeedup), speedupRange(k.SpeedupCI)),
+		fmt.Sprintf("%s (%s)", pct(k.ChangePct), pctRange(k.ChangeCI)),
+		"**" + mdEscape(verdictText(r, k)) + "**",
+	}
+}
+
+// methodNote is the one line that says how the numbers were obtained.
+func methodNote(r *Run) string {
+	a := r.Analysis
+	sched, _ := scheduleText(r.Run.Design, r.Run.Batching)
+	threshold := fmt.Sprintf("; practical threshold ±%.1f%%", a.ThresholdPct)
+	if len(r.Run.Cases) == 1 {
+		sched, _ = designText(r.Run.Design)
+		threshold = ""
+	}
+	return fmt.Sprintf("Method: %s%s; times per operation, percentiles of batch means; "+
+		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s.",
+		mdEscape(sched), unitsKept(r), confidence(a.ConfidencePct), a.Resamples,
+		mdEscape(orNA(a.BlockRule)), threshold)
+}
+
+// unitsKept is ", 50 pairs": how many units the run kept, when it says.
+func unitsKept(r *Run) string {
+	if r.End == nil {
+		return ""
+	}
+	unit := "sample"
+	switch r.Run.Design {
+	case ndjson.DesignPaired:
+		unit = "pair"
+	case ndjson.DesignRounds:
+		unit = "round"
+	}
+	if unit == "sample" && len(r.Run.Cases) > 1 {
+		return ", " + plural(r.End.Units, unit) + " per case"
+	}
+	return ", " + plural(r.End.Units, unit)
+}
+
+func orNA(s string) string {
+	if s == "" {
+		return "n/a"
+	}
+	return s
+}
+
+// mdEscape keeps text from breaking out of a table cell or starting markup.
+func mdEscape(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`").Replace(s)
+}

@@ -1,0 +1,78 @@
+// Package report formats an analyzed flybench stream: result cards for the
+// console, a stable CSV latency schema, one JSON document, and Markdown for
+// a pull request. It reads what fb-analyze wrote and computes no statistics.
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Options select the output format and what it includes.
+type Options struct {
+	// Format is "console" (the default when empty), "csv", "json" or "markdown".
+	Format string
+	// Color adds ANSI colours to the console format. The caller decides:
+	// only on a terminal, never when NO_COLOR is set.
+	Color bool
+	// Details adds, for runs of three or more cases, every contender's card
+	// and comparison card after the table.
+	Details bool
+	// Samples makes the JSON document carry every raw sample.
+	Samples bool
+}
+
+// formatter renders runs into a buffer.
+type formatter func(w *bytes.Buffer, runs []*Run, opt Options) error
+
+var formats = map[string]formatter{
+	"console":  writeConsole,
+	"csv":      writeCSV,
+	"json":     writeJSON,
+	"markdown": writeMarkdown,
+}
+
+// Formats lists the format names Write accepts.
+func Formats() []string { return []string{"console", "csv", "json", "markdown"} }
+
+// Write formats runs to w. Output is rendered completely before the first
+// byte is written, so an error leaves w untouched.
+func Write(w io.Writer, runs []*Run, opt Options) error {
+	name := opt.Format
+	if name == "" {
+		name = "console"
+	}
+	format := formats[name]
+	if format == nil {
+		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
+	}
+	if err := checkAnalyzed(runs); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := format(&buf, runs, opt); err != nil {
+		return err
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// checkAnalyzed refuses an empty stream and a raw one: a report is made of
+// fb-analyze's records, never of statistics computed here.
+func checkAnalyzed(runs []*Run) error {
+	if len(runs) == 0 {
+		return errors.New("the stream holds no run records, nothing to report")
+	}
+	for _, r := range runs {
+		if r.Analysis == nil {
+			return fmt.Errorf("run %s was not analyzed: pipe the stream through fb-analyze first "+
+				"(fb-pair ... | fb-analyze | fb-report)", shortID(r.Run.RunID))
+		}
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// cell is one table entry and the colour it is painted in.
+type cell struct {
+	text string
+	sgr  string
+}
+
+// many prints a run of three or more cases: the reference's card, then one
+// table row per contender against it, then the details when asked.
+func (c *console) many(r *Run) {
+	c.card(r, reference)
+	c.title("=", "against "+r.caseName(reference))
+	c.table(manyRows(r), []bool{false, true, true, false, true, false, false})
+	for i := range r.Run.Cases {
+		if i == reference {
+			continue
+		}
+		k := r.against(i)
+		switch {
+		case c.details:
+			c.card(r, i)
+			if k != nil {
+				c.comparison(r, k)
+			}
+		case k != nil:
+			for _, w := range k.Warnings {
+				c.warning(r.caseName(i) + ": " + w)
+			}
+		}
+	}
+}
+
+// manyRows is the table against the reference: a header, the reference,
+// then each contender with its speedup, interval, change and verdict.
+func manyRows(r *Run) [][]cell {
+	rows := [][]cell{{{text: "case"}, {text: "median/op"}, {text: "speedup"},
+		{text: r.ciLabel()}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
+	for i := range r.Run.Cases {
+		row := []cell{{text: r.caseName(i)}, {text: "n/a"}}
+		if s := r.summary(i); s != nil {
+			row[1].text = dur(s.Median)
+		}
+		if i == reference {
+			rows = append(rows, append(row, cell{}, cell{}, cell{}, cell{text: "reference"}))
+			continue
+		}
+		rows = append(rows, append(row, contenderCells(r, i)...))
+	}
+	return rows
+}
+
+func contenderCells(r *Run, i int) []cell {
+	k := r.against(i)
+	if k == nil {
+		return []cell{{}, {}, {}, {text: "no comparison"}}
+	}
+	return []cell{
+		{text: speedup(k.GeoSpeedup)},
+		{text: speedupRange(k.SpeedupCI)},
+		{text: pct(k.ChangePct)},
+		{text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
+		{text: fmt.Sprintf("%d/%d/%d", k.ContenderWins, k.ReferenceWins, k.Ties)},
+	}
+}
+
+// table prints rows in aligned columns, indented like card rows. right marks
+// the right-aligned columns; colour is applied inside the padding.
+func (c *console) table(rows [][]cell, right []bool) {
+	widths := columnWidths(rows)
+	for _, row := range rows {
+		var b strings.Builder
+		b.WriteString("  ")
+		for j, cl := range row {
+			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(cl.text))
+			b.WriteString(" ")
+			if j < len(right) && right[j] {
+				b.WriteString(pad + c.p.paint(cl.sgr, cl.text))
+			} else {
+				b.WriteString(c.p.paint(cl.sgr, cl.text) + pad)
+			}
+			b.WriteString(" ")
+		}
+		c.line(b.String())
+	}
+}
+
+func columnWidths(rows [][]cell) []int {
+	var widths []int
+	for _, row := range rows {
+		for j, cl := range row {
+			if j == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[j] = max(widths[j], utf8.RuneCountInString(cl.text))
+		}
+	}
+	return widths
+}
