@@ -1,0 +1,46 @@
+# flybench: build, test, demo, bench, lint, man.
+GO       ?= go
+BIN      := bin
+VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+LDFLAGS  := -X github.com/flybench/flybench/pkg/version.Version=$(VERSION)
+TOOLS    := fb-sample fb-pair fb-analyze fb-report
+EXAMPLES := demo-old demo-new spin load
+
+.PHONY: all build test test-short demo bench lint man fuzz clean
+
+all: build
+
+build:
+	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/... ./examples/...
+
+# The tests: unit tests, the statistics simulation, the fuzz seeds, and the
+# end-to-end pipeline tests that run the real binaries on real commands.
+test:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+test-short:
+	$(GO) test -short -count=1 ./...
+
+# The built-in example: two small programs, demo-new doing 10% less work
+# than demo-old, compared in paired, order-balanced batches.
+demo: build
+	$(BIN)/fb-pair --name old --name new --measurement-time 3s -- $(BIN)/demo-old $(BIN)/demo-new \
+		| $(BIN)/fb-analyze | $(BIN)/fb-report
+
+# Harness overhead, timer floor, analyzer throughput and the drift experiment.
+bench: build
+	$(GO) run ./bench -bin $(BIN)
+
+lint:
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+
+man:
+	$(GO) run ./internal/mangen -out man
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./pkg/ndjson
+
+clean:
+	rm -rf $(BIN)

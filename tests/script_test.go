@@ -1,0 +1,115 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// TestScripts runs testdata/*.txtar with the built tools first on $PATH.
+// Extra commands: csvcheck FILE (every row has the header's column count),
+// jsoncheck FILE (one JSON document), streamcheck FILE [TYPE=N...] (a valid
+// stream with exactly N records of each named type).
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "testdata",
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+			env.Setenv("NO_COLOR", "")
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"csvcheck":    csvCheck,
+			"jsoncheck":   jsonCheck,
+			"streamcheck": streamCheck,
+		},
+		RequireExplicitExec: true,
+	})
+}
+
+func csvCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 || neg {
+		ts.Fatalf("usage: csvcheck FILE")
+	}
+	r := csv.NewReader(strings.NewReader(ts.ReadFile(args[0])))
+	r.FieldsPerRecord = -1
+	rows, err := r.ReadAll()
+	ts.Check(err)
+	if len(rows) < 2 {
+		ts.Fatalf("csv has %d rows, want a header and data", len(rows))
+	}
+	for i, row := range rows {
+		if len(row) != len(rows[0]) {
+			ts.Fatalf("csv row %d has %d columns, header has %d", i+1, len(row), len(rows[0]))
+		}
+	}
+}
+
+func jsonCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 || neg {
+		ts.Fatalf("usage: jsoncheck FILE")
+	}
+	dec := json.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	var v map[string]any
+	ts.Check(dec.Decode(&v))
+	if _, err := dec.Token(); err != io.EOF {
+		ts.Fatalf("more than one JSON document")
+	}
+	if _, ok := v["runs"]; !ok {
+		ts.Fatalf("json document has no runs")
+	}
+}
+
+func streamCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 {
+		ts.Fatalf("usage: streamcheck FILE [TYPE=N...]")
+	}
+	counts, err := countRecords(ts.MkAbs(args[0]))
+	if neg {
+		if err == nil {
+			ts.Fatalf("stream is valid")
+		}
+		return
+	}
+	ts.Check(err)
+	for _, want := range args[1:] {
+		typ, n, _ := strings.Cut(want, "=")
+		if got := fmt.Sprint(counts[typ]); got != n {
+			ts.Fatalf("%d %s records, want %s", counts[typ], typ, n)
+		}
+	}
+}
+
+// countRecords reads a whole stream, decoding every known record.
+func countRecords(path string) (map[string]int, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r := ndjson.NewReader(bytes.NewReader(data), filepath.Base(path))
+	counts := map[string]int{}
+	for {
+		l, err := r.Next()
+		if err == io.EOF {
+			return counts, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		var v map[string]any
+		if err := r.Decode(l, &v); err != nil {
+			return nil, err
+		}
+		counts[l.Type]++
+	}
+}
