@@ -29,7 +29,10 @@ demo: build
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 
 # Harness overhead, timer floor, analyzer throughput and the drift experiment.
+# hyperfine is installed from Debian's packages when possible, for comparison.
 bench: build
+	@command -v hyperfine >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		apt-get install -y -qq hyperfine >/dev/null 2>&1) || echo "bench: hyperfine not installed; comparing without it"
 	$(GO) run ./bench -bin $(BIN)
 
 lint:

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"time"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// syntheticPairs is the number of pairs in the synthetic stream: 100,000
+// samples in all.
+const syntheticPairs = 50_000
+
+// analyzeThroughput times the fb-analyze binary on a synthetic stream of
+// 100,000 samples read from a file and written to /dev/null.
+func (b *bench) analyzeThroughput() {
+	path, records := b.syntheticStream()
+	section(fmt.Sprintf("fb-analyze throughput: %d records (%d samples) from a file to /dev/null", records, 2*syntheticPairs))
+	var rates []float64
+	for i := 0; i < 5; i++ {
+		devnull, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+		check(err)
+		cmd := exec.Command(b.tool("fb-analyze"), path)
+		cmd.Stdout = devnull
+		start := time.Now()
+		check(cmd.Run())
+		rates = append(rates, float64(records)/time.Since(start).Seconds())
+		devnull.Close()
+	}
+	best := rates[0]
+	for _, r := range rates {
+		best = max(best, r)
+	}
+	fmt.Printf("  median %.2f M records/s, best %.2f M records/s over 5 runs (target: >= 1 M records/s)\n", median(rates)/1e6, best/1e6)
+}
+
+// syntheticStream writes a paired run with drifting, noisy samples.
+func (b *bench) syntheticStream() (string, int) {
+	path := b.tmp + "/synthetic.ndjson"
+	f, err := os.Create(path)
+	check(err)
+	bw := bufio.NewWriterSize(f, 1<<20)
+	w := ndjson.NewWriter(bw)
+	run := &ndjson.Run{RunID: "synthetic", Tool: "bench", Design: ndjson.DesignPaired, Batching: "equal-time",
+		Cases: []ndjson.Case{{Index: 0, Name: "a"}, {Index: 1, Name: "b"}}, Clock: ndjson.Clock{NominalNS: 1}}
+	run.Config.Samples = syntheticPairs
+	check(w.Write(run))
+	x := uint64(88172645463325252)
+	for u := 0; u < syntheticPairs; u++ {
+		drift := 1 + 0.2*float64(u%5000)/5000
+		for pos, c := range []int{u % 2, 1 - u%2} {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			op := drift * (1000 + 30*float64(c) + float64(x%100))
+			check(w.Write(&ndjson.Sample{Case: c, Unit: u, Pos: pos, Seq: 2*u + pos, Iter: 1000, WallNS: int64(op * 1000), OpNS: op}))
+		}
+	}
+	check(w.Write(&ndjson.End{RunID: "synthetic", Reason: ndjson.EndCompleted, Units: syntheticPairs, Samples: []int{syntheticPairs, syntheticPairs}}))
+	check(bw.Flush())
+	check(f.Close())
+	return path, 2*syntheticPairs + 2
+}

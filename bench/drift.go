@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// Drift experiment settings: a square-wave load on every CPU, busy half of
+// each period, against runs whose sequential blocks last about a period.
+const (
+	loadPeriod = 2 * time.Second
+	spinSteps  = 3_000_000
+)
+
+type cell struct {
+	name       string
+	stepsB     int
+	sequential bool
+}
+
+// drift runs A/A and A/B comparisons under a periodic load, paired and
+// sequential, and prints each trial's verdict and change.
+func (b *bench) drift(trials int) {
+	stepsB := b.threePercent()
+	section(fmt.Sprintf("drift experiment: spin -n %d vs itself (A/A) and vs spin -n %d (A/B, ~3%% slower), "+
+		"under a %v square-wave load (50%% busy, every CPU), %d trials", spinSteps, stepsB, loadPeriod, trials))
+	cells := []cell{
+		{"A/A paired", spinSteps, false}, {"A/A sequential", spinSteps, true},
+		{"A/B paired", stepsB, false}, {"A/B sequential", stepsB, true},
+	}
+	fmt.Printf("  %-6s", "trial")
+	for _, c := range cells {
+		fmt.Printf("  %-32s", c.name)
+	}
+	fmt.Println()
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 7))
+	for t := 1; t <= trials; t++ {
+		fmt.Printf("  %-6d", t)
+		for _, c := range cells {
+			fmt.Printf("  %-32s", b.driftTrial(c, rng))
+		}
+		fmt.Println()
+	}
+	fmt.Println("  (change = contender time vs reference; the A/B contender does ~3% more work, so the truth is \"reference faster\" +3%)")
+	fmt.Println("  (A/A truth: no difference; a paired verdict of \"faster\" there would be a false finding)")
+}
+
+// threePercent measures spin's start-up and per-step cost on the quiet
+// machine and returns the step count that takes ~3% longer than spinSteps.
+func (b *bench) threePercent() int {
+	base := b.sampleMedian(fmt.Sprintf("%s -n %d", b.tool("spin"), spinSteps))
+	empty := b.sampleMedian(b.tool("spin") + " -n 0")
+	perStep := (base - empty) / spinSteps
+	if perStep <= 0 {
+		return spinSteps * 106 / 100
+	}
+	return spinSteps + int(0.03*base/perStep)
+}
+
+func (b *bench) sampleMedian(command string) float64 {
+	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--samples", "20", "-t", "400ms", "--", command).Output()
+	check(err)
+	var ops []float64
+	eachRecord(out, func(typ string, raw []byte) {
+		if typ == ndjson.TypeSample {
+			var s ndjson.Sample
+			check(json.Unmarshal(raw, &s))
+			ops = append(ops, s.OpNS)
+		}
+	})
+	return median(ops)
+}
+
+// driftTrial runs one comparison under a load started at a random phase.
+func (b *bench) driftTrial(c cell, rng *rand.Rand) string {
+	load := exec.Command(b.tool("load"), "-period", loadPeriod.String(), "-duty", "0.5")
+	check(load.Start())
+	defer func() { load.Process.Kill(); load.Wait() }()
+	time.Sleep(time.Duration(rng.Int64N(int64(loadPeriod))))
+	args := []string{"--progress", "none", "--samples", "50", "-t", "2s"}
+	if c.sequential {
+		args = append(args, "--sequential")
+	}
+	a := fmt.Sprintf("%s -n %d", b.tool("spin"), spinSteps)
+	args = append(args, "--", a, fmt.Sprintf("%s -n %d", b.tool("spin"), c.stepsB))
+	pair := exec.Command(b.tool("fb-pair"), args...)
+	analyze := exec.Command(b.tool("fb-analyze"))
+	pipe, err := pair.StdoutPipe()
+	check(err)
+	analyze.Stdin = pipe
+	check(pair.Start())
+	out, err := analyze.Output()
+	check(err)
+	check(pair.Wait())
+	result := "?"
+	eachRecord(out, func(typ string, raw []byte) {
+		if typ == ndjson.TypeComparison {
+			var cmp ndjson.Comparison
+			check(json.Unmarshal(raw, &cmp))
+			result = fmt.Sprintf("%s %+.1f%%", strings.ToUpper(cmp.Verdict[:1])+cmp.Verdict[1:], cmp.ChangePct)
+		}
+	})
+	return result
+}

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"sort"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
+	"github.com/flybench/flybench/pkg/runner"
+)
+
+// trivial is the command whose per-run time is compared.
+const trivial = "/bin/true"
+
+// runsPerRound is how many runs each method times per round.
+const runsPerRound = 300
+
+// overhead interleaves, round by round, a bare loop, fb-sample and (when
+// present) hyperfine -N on the same trivial command, and compares medians.
+func (b *bench) overhead(rounds int) {
+	section(fmt.Sprintf("exec overhead: %s, %d interleaved rounds of ~%d runs per method", trivial, rounds, runsPerRound))
+	var bare, fb, hf, perSample []float64
+	var clock ndjson.Clock
+	hyperfine, _ := exec.LookPath("hyperfine")
+	for r := 0; r < rounds; r++ {
+		bare = append(bare, bareRun(runsPerRound))
+		op, over, clk := b.sampleRun(runsPerRound)
+		fb, perSample, clock = append(fb, op), append(perSample, over), clk
+		if hyperfine != "" {
+			hf = append(hf, hyperfineRun(hyperfine, runsPerRound))
+		}
+	}
+	mb, mf := median(bare), median(fb)
+	fmt.Printf("  bare fork/exec/wait4 loop   %9.1f µs/run  (median of %d rounds)\n", mb/1e3, rounds)
+	fmt.Printf("  fb-sample                   %9.1f µs/run  %+6.2f%% vs bare loop (target: within 5%%)\n", mf/1e3, 100*(mf/mb-1))
+	if hyperfine == "" {
+		fmt.Printf("  hyperfine -N                not installed (apt-get install hyperfine)\n")
+	} else {
+		mh := median(hf)
+		fmt.Printf("  hyperfine -N                %9.1f µs/run  %+6.2f%% vs bare loop\n", mh/1e3, 100*(mh/mb-1))
+	}
+	fmt.Printf("  fb-sample untimed overhead  %9.1f µs/sample (sampling phase minus timed batches)\n", median(perSample)/1e3)
+	fmt.Printf("  clock %s: nominal %.0f ns, observed step %.0f ns, read median %.0f ns, min %.0f ns\n",
+		clock.Backend, clock.NominalNS, clock.ObservedStepNS, clock.ReadMedianNS, clock.ReadMinNS)
+	fmt.Printf("  quantization floor of a 1-run batch: %.0f ns/op; adjacent-read cost is the practical floor\n", clock.NominalNS)
+}
+
+// bareRun times n runs with runner.BareLoop and returns ns per run.
+func bareRun(n int) float64 {
+	ns, err := runner.BareLoop([]string{trivial}, n, probes.MonotonicRaw{})
+	check(err)
+	return float64(ns) / float64(n)
+}
+
+// sampleRun runs fb-sample on about n runs of the trivial command and
+// returns the median per-run time it measured, its untimed overhead per
+// sample, and its clock characterization.
+func (b *bench) sampleRun(n int) (float64, float64, ndjson.Clock) {
+	const samples = 30
+	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--warmup", "20ms",
+		"--samples", fmt.Sprint(samples), "--measurement-time", fmt.Sprintf("%dms", n), "--", trivial).Output()
+	check(err)
+	var ops []float64
+	var timed int64
+	var run ndjson.Run
+	var end ndjson.End
+	eachRecord(out, func(typ string, raw []byte) {
+		switch typ {
+		case ndjson.TypeSample:
+			var s ndjson.Sample
+			check(json.Unmarshal(raw, &s))
+			ops = append(ops, s.OpNS)
+			timed += s.WallNS
+		case ndjson.TypeRun:
+			check(json.Unmarshal(raw, &run))
+		case ndjson.TypeEnd:
+			check(json.Unmarshal(raw, &end))
+		}
+	})
+	return median(ops), float64(end.SamplingNS-timed) / float64(len(ops)), run.Clock
+}
+
+// hyperfineRun returns hyperfine's median per-run time, in ns.
+func hyperfineRun(path string, n int) float64 {
+	file, err := os.CreateTemp("", "hyperfine-*.json")
+	check(err)
+	file.Close()
+	defer os.Remove(file.Name())
+	cmd := exec.Command(path, "-N", "--style", "none", "--warmup", "10", "--runs", fmt.Sprint(n), "--export-json", file.Name(), trivial)
+	check(cmd.Run())
+	data, err := os.ReadFile(file.Name())
+	check(err)
+	var res struct {
+		Results []struct {
+			Median float64 `json:"median"`
+		} `json:"results"`
+	}
+	check(json.Unmarshal(data, &res))
+	return res.Results[0].Median * 1e9
+}
+
+func eachRecord(data []byte, fn func(typ string, raw []byte)) {
+	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var h ndjson.Header
+		check(json.Unmarshal(line, &h))
+		fn(h.Type, line)
+	}
+}
+
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), x...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
