@@ -1,0 +1,101 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+)
+
+// CompareAxis compares a resource axis sampled on the same pairs as the
+// timings. When every value on both sides is positive it uses
+// RelativeRatio, bootstrapping ln(con/ref) like ComparePaired; otherwise
+// (zeros or signed values, where ratios are undefined) it uses
+// AbsoluteDifference, bootstrapping con-ref. Either way the block length
+// follows BlockLength of the resampled series.
+//
+// Verdicts follow dir. Diagnostic axes always get AxisDiagnostic, with the
+// interval still computed. RelativeRatio claims equivalence when the whole
+// interval lies within ±thresholdPct and a better or worse side when it
+// clears the threshold on that side. AbsoluteDifference has no relative
+// threshold, so it never claims equivalence: a side wins when the interval
+// excludes zero, and an all-zero difference ([0,0]) is inconclusive.
+func CompareAxis(ref, con []float64, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
+	if err := checkSettings(b, thresholdPct); err != nil {
+		return AxisComparison{}, err
+	}
+	if err := checkAxis(ref, con, dir); err != nil {
+		return AxisComparison{}, err
+	}
+	a := AxisComparison{N: len(ref), RefMedian: Median(ref), ConMedian: Median(con)}
+	if !allPositive(ref) || !allPositive(con) {
+		a.Method = AbsoluteDifference
+	}
+	series := make([]float64, len(ref))
+	for i := range series {
+		if a.Method == RelativeRatio {
+			series[i] = ln(con[i] / ref[i])
+		} else {
+			series[i] = con[i] - ref[i]
+		}
+	}
+	a.BlockLen = BlockLength(series)
+	lo, hi := b.MeanInterval(series, a.BlockLen, stream)
+	a.Change, a.Lo, a.Hi = Mean(series), lo, hi
+	if a.Method == RelativeRatio {
+		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(lo), 100*expm1(hi)
+	}
+	a.Verdict = a.judge(dir, thresholdPct)
+	return a, nil
+}
+
+// judge turns the interval into a verdict for the axis direction.
+func (a AxisComparison) judge(dir Direction, thresholdPct float64) AxisVerdict {
+	if dir == Diagnostic {
+		return AxisDiagnostic
+	}
+	if a.Method == AbsoluteDifference {
+		thresholdPct = 0
+	}
+	lower, higher := ContenderBetter, ReferenceBetter
+	if dir == HigherIsBetter {
+		lower, higher = higher, lower
+	}
+	switch Classify(a.Lo, a.Hi, thresholdPct) {
+	case ContenderFaster: // contender lower on this axis
+		return lower
+	case ReferenceFaster: // contender higher
+		return higher
+	case Equivalent:
+		if a.Method == RelativeRatio {
+			return AxisEquivalent
+		}
+	}
+	return AxisInconclusive
+}
+
+// checkAxis rejects misaligned, too short or non-finite axis samples.
+func checkAxis(ref, con []float64, dir Direction) error {
+	if dir < LowerIsBetter || dir > Diagnostic {
+		return fmt.Errorf("unknown direction %d", int(dir))
+	}
+	if len(ref) != len(con) {
+		return fmt.Errorf("reference has %d samples but contender has %d: pairs must align", len(ref), len(con))
+	}
+	if len(ref) < 2 {
+		return fmt.Errorf("%d pairs: need at least 2", len(ref))
+	}
+	for i := range ref {
+		if math.IsNaN(ref[i]+con[i]) || math.IsInf(ref[i], 0) || math.IsInf(con[i], 0) {
+			return fmt.Errorf("pair %d is (%g, %g): values must be finite", i, ref[i], con[i])
+		}
+	}
+	return nil
+}
+
+func allPositive(x []float64) bool {
+	for _, v := range x {
+		if !(v > 0) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,66 @@
+package stats
+
+import (
+	"fmt"
+	"slices"
+)
+
+// CompareIndependent compares two separately observed series that were not
+// run in pairs, such as sequential blocks. The statistic is the ratio of
+// geometric means ref/con. Its interval resamples each side on its own,
+// each with a circular-block bootstrap at its own BlockLength and its own
+// stream (stream+"/ref", stream+"/con"), because with no pairing there is
+// no shared drift to cancel and each side keeps its own serial dependence.
+//
+// N is the smaller side's count, MedianSpeedup is median(ref)/median(con),
+// MeanDiff is mean(con)-mean(ref) and BlockLen the larger of the two block
+// lengths. Lag1 and the order fields stay zero; wins and ties are counted
+// by index only when both sides have the same length.
+func CompareIndependent(ref, con []float64, b Bootstrap, thresholdPct float64, stream string) (Paired, error) {
+	if err := checkSettings(b, thresholdPct); err != nil {
+		return Paired{}, err
+	}
+	if err := checkSide("reference", ref); err != nil {
+		return Paired{}, err
+	}
+	if err := checkSide("contender", con); err != nil {
+		return Paired{}, err
+	}
+	lnRef, lnCon := logs(ref), logs(con)
+	blockRef, blockCon := BlockLength(lnRef), BlockLength(lnCon)
+	repRef := b.meanReplicates(lnRef, blockRef, stream+"/ref")
+	repCon := b.meanReplicates(lnCon, blockCon, stream+"/con")
+	for i := range repRef {
+		repRef[i] -= repCon[i]
+	}
+	slices.Sort(repRef)
+	lo, hi := b.interval(repRef)
+	p := Paired{
+		N:             min(len(ref), len(con)),
+		MedianSpeedup: Median(ref) / Median(con),
+		MeanDiff:      Mean(con) - Mean(ref),
+		BlockLen:      max(blockRef, blockCon),
+	}
+	p.setSpeedup(Mean(lnRef)-Mean(lnCon), lo, hi)
+	if len(ref) == len(con) {
+		p.countWins(ref, con)
+	}
+	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
+	return p, nil
+}
+
+// checkSide rejects a series too short to resample or with unusable times.
+func checkSide(side string, x []float64) error {
+	if len(x) < 2 {
+		return fmt.Errorf("%s has %d samples: need at least 2", side, len(x))
+	}
+	return checkTimes(side, x)
+}
+
+func logs(x []float64) []float64 {
+	out := make([]float64, len(x))
+	for i, v := range x {
+		out[i] = ln(v)
+	}
+	return out
+}
