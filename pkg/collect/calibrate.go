@@ -53,7 +53,7 @@ func nextWarmBatch(n, remaining int64, est float64, limit int64) int64 {
 func (e *Engine) calibrate(est []float64) ([]int64, error) {
 	k := len(e.Cases)
 	slice := int64(e.Config.Slice(k))
-	iters, capped := e.batchSizes(est, slice)
+	iters, _ := e.batchSizes(est, slice)
 	spent := make([]int64, k)
 	for c := 0; c < k; c++ {
 		e.report(Status{Phase: "calibrating", Case: e.Cases[c].Name, Done: c, Total: k})
@@ -65,11 +65,12 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 		spent[c] = e.Clock.Now() - t0
 		est[c] = perOp(ns, iters[c])
 	}
-	iters, capped = e.batchSizes(est, slice)
+	iters, capped := e.batchSizes(est, slice)
 	for c := 0; c < k; c++ {
 		rec := &ndjson.Calibration{
 			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
 			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c],
+			FloorNS: e.Run.Clock.NominalNS / float64(iters[c]),
 		}
 		if err := e.Out.Write(rec); err != nil {
 			return nil, err

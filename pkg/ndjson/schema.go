@@ -136,6 +136,9 @@ type Calibration struct {
 	EstimateNS float64 `json:"estimate_ns"`
 	DurationNS int64   `json:"duration_ns"`
 	Batches    int     `json:"batches"`
+	// FloorNS is the clock quantization floor per operation: the nominal
+	// resolution amortized over Iterations.
+	FloorNS float64 `json:"floor_ns"`
 	// Capped names the bound that limited Iterations: "", "max-iterations" or "slower-side".
 	Capped string `json:"capped,omitempty"`
 }
