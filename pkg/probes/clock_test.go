@@ -1,0 +1,57 @@
+package probes
+
+import (
+	"testing"
+	"time"
+)
+
+type namedClock interface {
+	Clock
+	Backend() string
+	Resolution() (float64, error)
+}
+
+func TestRealClocks(t *testing.T) {
+	for _, c := range []namedClock{MonotonicRaw{}, Monotonic{}} {
+		t.Run(c.Backend(), func(t *testing.T) {
+			res, err := c.Resolution()
+			if err != nil || res <= 0 {
+				t.Fatalf("Resolution() = %v, %v; want > 0", res, err)
+			}
+			prev := c.Now()
+			for range 100000 {
+				now := c.Now()
+				if now < prev {
+					t.Fatalf("clock went backwards: %d after %d", now, prev)
+				}
+				prev = now
+			}
+			start := c.Now()
+			time.Sleep(5 * time.Millisecond)
+			if d := c.Now() - start; d < 4e6 || d > 5e9 {
+				t.Errorf("5 ms sleep measured as %d ns", d)
+			}
+			got := Characterize(c, c.Backend(), res, 1000)
+			t.Logf("%+v", got)
+			if got.ReadMedianNS <= 0 || got.ObservedStepNS <= 0 {
+				t.Errorf("implausible characterization %+v", got)
+			}
+		})
+	}
+}
+
+var sink int64
+
+func BenchmarkMonotonicRaw(b *testing.B) {
+	var c MonotonicRaw
+	for b.Loop() {
+		sink += c.Now()
+	}
+}
+
+func BenchmarkMonotonic(b *testing.B) {
+	var c Monotonic
+	for b.Loop() {
+		sink += c.Now()
+	}
+}

@@ -1,0 +1,190 @@
+// Package runner runs benchmarked commands as child processes, the exec
+// mode of flybench: one logical operation is one run of a command, and a
+// batch of N is N consecutive runs timed as a whole.
+//
+// A Command is prepared once (program resolved, /dev/null opened, stderr
+// capture created) so that a timed batch does nothing between its two clock
+// reads but fork, exec and wait, plus one lseek that rewinds the capture.
+// Children never write to the tool's stdout, which carries the record
+// stream: their stdout goes to /dev/null and their stderr to the capture,
+// or both go to the Output file when output is shown.
+//
+// Each child is the leader of its own process group (Setpgid). Kill signals
+// the whole group, so the children of a --shell command die with it, and
+// the terminal's SIGINT reaches only the tool, which records what it has
+// and then calls Kill; a child never dies of Ctrl-C before the tool knows.
+// The cost is that a child is a background job: it may not read the
+// terminal (stdin is /dev/null anyway), and with `stty tostop` a child
+// writing shown output to the terminal is stopped until Kill. If the tool
+// itself is killed with SIGKILL its current child runs on to completion.
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// ErrKilled is returned by Run when Kill stopped the batch.
+var ErrKilled = errors.New("command killed")
+
+// Options describe a command to prepare.
+type Options struct {
+	// Argv is the program and its arguments; Argv[0] is looked up in $PATH
+	// when it has no slash, and is resolved against Dir when relative.
+	Argv []string
+	// Dir is the working directory of every run; "" is the tool's own.
+	Dir string
+	// Env is the environment of every run; nil is the tool's own.
+	Env []string
+	// ShowOutput sends the child's stdout and stderr to Output instead of
+	// discarding stdout and capturing stderr for error messages.
+	ShowOutput bool
+	// Output receives shown output; nil is os.Stderr. It must not be the
+	// tool's stdout, which carries the record stream.
+	Output *os.File
+	// IgnoreFailure makes a non-zero exit or a death by signal not an error.
+	IgnoreFailure bool
+}
+
+// Command is a prepared command. Run it from one goroutine at a time; Kill
+// may be called from any goroutine at any time.
+type Command struct {
+	argv          []string
+	path          string
+	attr          syscall.ProcAttr
+	devNull       *os.File
+	output        *os.File // shown output, kept alive while its fd is in attr
+	capture       *os.File // stderr capture (a memfd); nil when output is shown
+	captureFD     int
+	ignoreFailure bool
+
+	pid     atomic.Int64 // the running child, 0 when none
+	killing atomic.Int32 // Kill calls that may be about to signal pid
+	killed  atomic.Bool
+
+	status  syscall.WaitStatus
+	rusage  syscall.Rusage
+	info    unix.Siginfo
+	usage   Usage
+	lastPID int
+}
+
+// New prepares a command. Its error names the program when it cannot be
+// found or is not executable.
+func New(opts Options) (*Command, error) {
+	if len(opts.Argv) == 0 || opts.Argv[0] == "" {
+		return nil, errors.New("empty command")
+	}
+	path, err := lookPath(opts.Argv[0], opts.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkDir(opts.Dir); err != nil {
+		return nil, err
+	}
+	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, captureFD: -1}
+	files, err := c.openFiles(opts)
+	if err != nil {
+		c.Close()
+		return nil, err
+	}
+	env := opts.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	c.attr = syscall.ProcAttr{Dir: opts.Dir, Env: env, Files: files, Sys: &syscall.SysProcAttr{Setpgid: true}}
+	return c, nil
+}
+
+// lookPath resolves the program the way a shell would, except that a
+// relative path with a slash is taken relative to dir, where it will run.
+// The result is absolute so that the child's chdir cannot change it.
+func lookPath(name, dir string) (string, error) {
+	if !strings.Contains(name, "/") {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("program %q not found in $PATH", name)
+		}
+		return p, nil
+	}
+	file := name
+	if dir != "" && !filepath.IsAbs(name) {
+		file = filepath.Join(dir, name)
+	}
+	if _, err := exec.LookPath(file); err != nil {
+		if e := (*fs.PathError)(nil); errors.As(err, &e) {
+			err = e.Err // the path is in the message already
+		} else if e := (*exec.Error)(nil); errors.As(err, &e) {
+			err = e.Err
+		}
+		return "", fmt.Errorf("cannot run %q: %w", name, err)
+	}
+	return filepath.Abs(file)
+}
+
+func checkDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("working directory: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("working directory %q is not a directory", dir)
+	}
+	return nil
+}
+
+// openFiles opens what the child's fds 0, 1 and 2 will be.
+func (c *Command) openFiles(opts Options) ([]uintptr, error) {
+	var err error
+	if c.devNull, err = os.OpenFile(os.DevNull, os.O_RDWR, 0); err != nil {
+		return nil, fmt.Errorf("open %s: %w", os.DevNull, err)
+	}
+	null := c.devNull.Fd()
+	if opts.ShowOutput {
+		if c.output = opts.Output; c.output == nil {
+			c.output = os.Stderr
+		}
+		out := c.output.Fd()
+		if out == 1 {
+			return nil, errors.New("shown command output must not go to stdout, which carries the record stream")
+		}
+		return []uintptr{null, out, out}, nil
+	}
+	fd, err := unix.MemfdCreate("flybench-stderr", unix.MFD_CLOEXEC)
+	if err != nil {
+		return nil, fmt.Errorf("create stderr capture: %w", err)
+	}
+	c.capture, c.captureFD = os.NewFile(uintptr(fd), "stderr capture"), fd
+	return []uintptr{null, null, uintptr(fd)}, nil
+}
+
+// Close releases the files New opened. It must not be called during Run.
+func (c *Command) Close() error {
+	var errs []error
+	for _, f := range []*os.File{c.devNull, c.capture} {
+		if f != nil {
+			errs = append(errs, f.Close())
+		}
+	}
+	c.devNull, c.capture, c.captureFD = nil, nil, -1
+	return errors.Join(errs...)
+}
+
+// Argv is the command's argument vector as given.
+func (c *Command) Argv() []string { return slices.Clone(c.argv) }
+
+// Usage is what the children of the last batch used, summed over its runs.
+func (c *Command) Usage() Usage { return c.usage }

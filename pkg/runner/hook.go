@@ -1,0 +1,27 @@
+package runner
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/flybench/flybench/pkg/probes"
+)
+
+// Hook runs an untimed helper command (--prepare, --setup, --cleanup) once
+// to completion. Its output is discarded unless show is set, when it goes
+// to out (nil is os.Stderr). A failure is an *ExitError, whose message
+// carries the exit status and the last stderr line and whose Stderr method
+// gives the tail of stderr.
+func Hook(command string, shell, show bool, out *os.File) error {
+	argv, err := Split(command, shell)
+	if err != nil {
+		return fmt.Errorf("hook %q: %w", command, err)
+	}
+	c, err := New(Options{Argv: argv, ShowOutput: show, Output: out})
+	if err != nil {
+		return fmt.Errorf("hook %q: %w", command, err)
+	}
+	defer c.Close()
+	_, err = c.Run(1, probes.Monotonic{})
+	return err
+}

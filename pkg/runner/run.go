@@ -1,0 +1,131 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"syscall"
+
+	"github.com/flybench/flybench/pkg/probes"
+	"golang.org/x/sys/unix"
+)
+
+// errFailed marks a run whose status Run turns into an *ExitError.
+var errFailed = errors.New("run failed")
+
+// Run performs n consecutive runs of the command and returns the elapsed
+// nanoseconds of the whole batch, read from clk once before the first start
+// and once after the last wait. A run that exits non-zero or dies of a
+// signal stops the batch with an *ExitError, unless failures are ignored;
+// a Kill stops it with ErrKilled. After Kill, Run always returns ErrKilled.
+func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
+	if n < 1 {
+		return 0, fmt.Errorf("run %s: batch size %d, want at least 1", displayArgv(c.argv), n)
+	}
+	if c.devNull == nil {
+		return 0, fmt.Errorf("run %s: command is closed", displayArgv(c.argv))
+	}
+	c.usage = Usage{}
+	start := clk.Now()
+	for i := int64(0); i < n; i++ {
+		if err := c.once(); err != nil {
+			return 0, c.batchError(err, i, n)
+		}
+	}
+	return clk.Now() - start, nil
+}
+
+// once is one run: rewind the capture, start, wait, judge the status. Its
+// successful path does not allocate beyond what syscall.ForkExec does.
+func (c *Command) once() error {
+	if c.capture != nil {
+		if _, err := unix.Seek(c.captureFD, 0, io.SeekStart); err != nil {
+			return fmt.Errorf("rewind stderr capture: %w", err)
+		}
+	}
+	pid, err := c.start()
+	if err != nil {
+		return err
+	}
+	if err := c.wait(pid); err != nil {
+		return err
+	}
+	if c.killed.Load() {
+		return ErrKilled
+	}
+	if c.status != 0 && !c.ignoreFailure { // 0 is "exited with status 0"
+		return errFailed
+	}
+	return nil
+}
+
+// start forks and execs the child and publishes its pid for Kill.
+func (c *Command) start() (int, error) {
+	if c.killed.Load() {
+		return 0, ErrKilled
+	}
+	pid, err := syscall.ForkExec(c.path, c.argv, &c.attr)
+	if err != nil {
+		return 0, fmt.Errorf("start %s: %w", displayArgv(c.argv), err)
+	}
+	c.lastPID = pid
+	c.pid.Store(int64(pid))
+	// A Kill that read pid before the Store has set killed before its read
+	// (atomics are sequentially consistent), so this sees it.
+	if c.killed.Load() {
+		killGroup(pid)
+	}
+	return pid, nil
+}
+
+// wait waits for the child to exit, withdraws its pid from Kill, and only
+// then reaps it: until it is reaped the pid cannot be reused, so Kill never
+// signals a stranger.
+func (c *Command) wait(pid int) error {
+	err := unix.Waitid(unix.P_PID, pid, &c.info, unix.WEXITED|unix.WNOWAIT, nil)
+	for err == unix.EINTR {
+		err = unix.Waitid(unix.P_PID, pid, &c.info, unix.WEXITED|unix.WNOWAIT, nil)
+	}
+	c.pid.Store(0)
+	for c.killing.Load() != 0 { // a Kill that read pid is signalling it now
+		runtime.Gosched()
+	}
+	_, err4 := syscall.Wait4(pid, &c.status, 0, &c.rusage)
+	for err4 == syscall.EINTR {
+		_, err4 = syscall.Wait4(pid, &c.status, 0, &c.rusage)
+	}
+	if err = errors.Join(err, err4); err != nil {
+		return fmt.Errorf("wait for %s (pid %d): %w", displayArgv(c.argv), pid, err)
+	}
+	c.usage.add(&c.rusage)
+	return nil
+}
+
+// Kill sends SIGKILL to the running child's process group, if a child is
+// running, and makes Run return ErrKilled once it has reaped the child; a
+// batch not yet started never starts. Safe from any goroutine, such as a
+// signal handler's.
+func (c *Command) Kill() {
+	c.killed.Store(true)
+	c.killing.Add(1)
+	if pid := c.pid.Load(); pid != 0 {
+		killGroup(int(pid))
+	}
+	c.killing.Add(-1)
+}
+
+// killGroup kills the child's process group, and the child itself in case
+// it left the group.
+func killGroup(pid int) {
+	_ = unix.Kill(-pid, unix.SIGKILL)
+	_ = unix.Kill(pid, unix.SIGKILL)
+}
+
+// batchError turns the error of run i of n into what Run returns.
+func (c *Command) batchError(err error, i, n int64) error {
+	if !errors.Is(err, errFailed) {
+		return err
+	}
+	return &ExitError{Argv: c.Argv(), Run: i + 1, Batch: n, Status: c.status, stderr: c.stderrTail()}
+}
