@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -230,7 +231,7 @@ func TestFastSampleMatchesDecoder(t *testing.T) {
 		l, err := r.Next()
 		must(t, err)
 		fast, ok := fastSample(l.Raw, l.V)
-		if !ok || fast != samples[i] {
+		if !ok || !reflect.DeepEqual(fast, samples[i]) {
 			t.Fatalf("fast path %v %+v, want %+v", ok, fast, samples[i])
 		}
 	}

@@ -11,8 +11,8 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 0
-	Version = "1.0"
+	Minor   = 1
+	Version = "1.1"
 )
 
 // Record types produced by the measuring tools.
@@ -72,6 +72,45 @@ type Run struct {
 	Cases    []Case `json:"cases"`
 	Host     Host   `json:"host"`
 	Clock    Clock  `json:"clock"`
+	// Axes describes every requested axis (wall time first) and how its
+	// probe came up; samples then carry a value or a status for each.
+	Axes []AxisInfo `json:"axes,omitempty"`
+}
+
+// AxisInfo is an axis's provenance: what it measures, what it covers, how
+// well it belongs to the operation, which way is better, and whether its
+// probe opened (status "collected") or why not.
+type AxisInfo struct {
+	Name          string `json:"name"`
+	Unit          string `json:"unit"`
+	Family        string `json:"family"`
+	Scope         string `json:"scope"`
+	Attribution   string `json:"attribution"`
+	Direction     string `json:"direction"`
+	Normalization string `json:"normalization"`
+	Status        string `json:"status"`
+	Reason        string `json:"reason,omitempty"`
+}
+
+// AxisValue is one axis in one sample: a value with status "collected", or
+// an unavailable status and no value, never a stand-in zero.
+type AxisValue struct {
+	S string   `json:"s"`
+	V *float64 `json:"v,omitempty"`
+	// R is a reason particular to this sample, when it has one.
+	R string `json:"r,omitempty"`
+}
+
+// Collected makes a collected AxisValue.
+func Collected(v float64) AxisValue { return AxisValue{S: "collected", V: &v} }
+
+// Telemetry is the run's own footprint during one batch, sampled outside
+// the timed region: CPU of this tool and the batch's processes per wall
+// time (100 = one core busy), and resident memory (this tool plus the
+// largest peak of the batch's processes).
+type Telemetry struct {
+	CPUPct   float64 `json:"cpu_pct"`
+	RSSBytes int64   `json:"rss_bytes"`
 }
 
 // Config is the complete measurement policy of a run.
@@ -158,6 +197,9 @@ type Sample struct {
 	WallNS int64 `json:"wall_ns"`
 	// OpNS is the per-operation time: (WallNS - clock.subtract_ns) / Iter.
 	OpNS float64 `json:"op_ns"`
+	// Axes holds every requested axis except wall time, by name.
+	Axes map[string]AxisValue `json:"axes,omitempty"`
+	Tele *Telemetry           `json:"tele,omitempty"`
 }
 
 // End closes a run. A stream without one was cut short.
@@ -228,6 +270,45 @@ type Summary struct {
 	Iterations    int64      `json:"iterations"`
 	FloorNS       float64    `json:"floor_ns"`
 	TimedNS       int64      `json:"timed_ns"`
+	// Axes summarizes every requested axis, wall time first.
+	Axes      []AxisSummary     `json:"axes,omitempty"`
+	Telemetry *TelemetrySummary `json:"telemetry,omitempty"`
+}
+
+// AxisSummary describes one axis of one case. Statistics are present only
+// when at least one sample has a value (N > 0); Missing counts samples
+// without one.
+type AxisSummary struct {
+	Name    string     `json:"name"`
+	Unit    string     `json:"unit"`
+	Status  string     `json:"status"`
+	Reason  string     `json:"reason,omitempty"`
+	N       int        `json:"n"`
+	Missing int        `json:"missing"`
+	Stats   *AxisStats `json:"stats,omitempty"`
+}
+
+// AxisStats are the distribution facts of an axis's values.
+type AxisStats struct {
+	Min    float64    `json:"min"`
+	Median float64    `json:"median"`
+	Mean   float64    `json:"mean"`
+	P95    float64    `json:"p95"`
+	P99    float64    `json:"p99"`
+	Max    float64    `json:"max"`
+	MeanCI [2]float64 `json:"mean_ci"`
+}
+
+// TelemetrySummary condenses a case's telemetry; the series hold at most
+// 48 points, each the mean of consecutive samples, in collection order.
+type TelemetrySummary struct {
+	CPUPctMean   float64   `json:"cpu_pct_mean"`
+	CPUPctPeak   float64   `json:"cpu_pct_peak"`
+	RSSPeakBytes int64     `json:"rss_peak_bytes"`
+	RSSFirst     int64     `json:"rss_first_bytes"`
+	RSSLast      int64     `json:"rss_last_bytes"`
+	CPUSeries    []float64 `json:"cpu_series"`
+	RSSSeries    []float64 `json:"rss_series"`
 }
 
 // Comparison is the paired comparison of one contender against the reference.
@@ -261,6 +342,38 @@ type Comparison struct {
 	ReferenceWins  int        `json:"reference_wins"`
 	Ties           int        `json:"ties"`
 	Warnings       []string   `json:"warnings,omitempty"`
+	// Axes compares every requested axis on the same pairs, wall time first.
+	Axes []AxisComparison `json:"axes,omitempty"`
+}
+
+// AxisComparison is one axis compared on the same pairs as wall time.
+// Available is false when either side lacks complete samples; then Result
+// is absent and Status and Reason say why.
+type AxisComparison struct {
+	Name        string      `json:"name"`
+	Unit        string      `json:"unit"`
+	Direction   string      `json:"direction"`
+	Scope       string      `json:"scope"`
+	Attribution string      `json:"attribution"`
+	Available   bool        `json:"available"`
+	Status      string      `json:"status"`
+	Reason      string      `json:"reason,omitempty"`
+	Result      *AxisResult `json:"result,omitempty"`
+}
+
+// AxisResult is an available axis comparison. With method "relative",
+// Change and CI are the contender's relative change in percent (from the
+// geometric mean of the paired ratios); with "absolute", the mean paired
+// difference, contender minus reference, in the axis unit.
+type AxisResult struct {
+	Method    string     `json:"method"`
+	N         int        `json:"n"`
+	RefMedian float64    `json:"ref_median"`
+	ConMedian float64    `json:"con_median"`
+	Change    float64    `json:"change"`
+	CI        [2]float64 `json:"ci"`
+	BlockLen  int        `json:"block_len"`
+	Verdict   string     `json:"verdict"`
 }
 
 // Verdicts of a timing comparison.

@@ -54,6 +54,10 @@ type Options struct {
 	Output *os.File
 	// IgnoreFailure makes a non-zero exit or a death by signal not an error.
 	IgnoreFailure bool
+	// ReadIO adds each run's /proc/PID/io storage counters to Usage. They
+	// are read after the child exits and before it is reaped, outside no
+	// timed region of their own: the read is inside the batch's time.
+	ReadIO bool
 }
 
 // Command is a prepared command. Run it from one goroutine at a time; Kill
@@ -67,6 +71,7 @@ type Command struct {
 	capture       *os.File // stderr capture (a memfd); nil when output is shown
 	captureFD     int
 	ignoreFailure bool
+	readIO        bool
 
 	pid     atomic.Int64 // the running child, 0 when none
 	killing atomic.Int32 // Kill calls that may be about to signal pid
@@ -92,7 +97,7 @@ func New(opts Options) (*Command, error) {
 	if err := checkDir(opts.Dir); err != nil {
 		return nil, err
 	}
-	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, captureFD: -1}
+	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, captureFD: -1}
 	files, err := c.openFiles(opts)
 	if err != nil {
 		c.Close()

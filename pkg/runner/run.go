@@ -87,6 +87,9 @@ func (c *Command) wait(pid int) error {
 	for err == unix.EINTR {
 		err = unix.Waitid(unix.P_PID, pid, &c.info, unix.WEXITED|unix.WNOWAIT, nil)
 	}
+	if c.readIO && err == nil {
+		c.usage.addIO(pid)
+	}
 	c.pid.Store(0)
 	for c.killing.Load() != 0 { // a Kill that read pid is signalling it now
 		runtime.Gosched()

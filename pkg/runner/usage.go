@@ -1,6 +1,12 @@
 package runner
 
-import "syscall"
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strconv"
+	"syscall"
+)
 
 // Usage is what the children of one batch used, as wait4 reports it for
 // each child alone (exact attribution: nothing of the harness is in it).
@@ -17,6 +23,12 @@ type Usage struct {
 	InvoluntarySwitches int64
 	BlockIn             int64
 	BlockOut            int64
+	// ReadBytes and WriteBytes are the storage bytes of /proc/PID/io, read
+	// after each child exited and before it was reaped; only with
+	// Options.ReadIO. IOErr is why a run's counters could not be read.
+	ReadBytes  int64
+	WriteBytes int64
+	IOErr      error
 }
 
 func (u *Usage) add(r *syscall.Rusage) {
@@ -30,4 +42,32 @@ func (u *Usage) add(r *syscall.Rusage) {
 	u.InvoluntarySwitches += r.Nivcsw
 	u.BlockIn += r.Inblock
 	u.BlockOut += r.Oublock
+}
+
+// addIO adds the storage counters of the exited, not yet reaped, child pid.
+func (u *Usage) addIO(pid int) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
+	if err != nil {
+		u.IOErr = fmt.Errorf("read /proc/%d/io: %w", pid, err)
+		return
+	}
+	rb, okR := ioField(data, "read_bytes: ")
+	wb, okW := ioField(data, "write_bytes: ")
+	if !okR || !okW {
+		u.IOErr = fmt.Errorf("/proc/%d/io has no read_bytes/write_bytes lines", pid)
+		return
+	}
+	u.ReadBytes += rb
+	u.WriteBytes += wb
+}
+
+// ioField finds "key value" at the start of a line of /proc/PID/io.
+func ioField(data []byte, key string) (int64, bool) {
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
+			v, err := strconv.ParseInt(string(bytes.TrimSpace(rest)), 10, 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
 }
