@@ -223,15 +223,17 @@ type End struct {
 // Analysis heads the analysis of one run and records how it was computed.
 type Analysis struct {
 	Header
-	RunID         string   `json:"run_id"`
-	Analyzer      string   `json:"analyzer"`
-	Seed          uint64   `json:"seed"`
-	Resamples     int      `json:"resamples"`
-	ConfidencePct float64  `json:"confidence_pct"`
-	ThresholdPct  float64  `json:"threshold_pct"`
-	BlockRule     string   `json:"block_rule"`
-	Complete      bool     `json:"complete"`
-	Warnings      []string `json:"warnings,omitempty"`
+	RunID         string  `json:"run_id"`
+	Analyzer      string  `json:"analyzer"`
+	Seed          uint64  `json:"seed"`
+	Resamples     int     `json:"resamples"`
+	ConfidencePct float64 `json:"confidence_pct"`
+	ThresholdPct  float64 `json:"threshold_pct"`
+	BlockRule     string  `json:"block_rule"`
+	// IntervalMethod names how every interval was computed.
+	IntervalMethod string   `json:"interval_method,omitempty"`
+	Complete       bool     `json:"complete"`
+	Warnings       []string `json:"warnings,omitempty"`
 }
 
 // Outliers are Tukey-fence counts; no sample is ever removed.
