@@ -1,0 +1,65 @@
+//go:build linux
+
+package perf
+
+import (
+	"errors"
+	"os"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// realSys is the kernel.
+type realSys struct{}
+
+func (realSys) open(a attr, groupFd int) (int, error) {
+	ua := unix.PerfEventAttr{
+		Type:        a.Type,
+		Size:        uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
+		Config:      a.Config,
+		Read_format: a.ReadFormat,
+		Bits:        bits(a),
+	}
+	// pid 0, cpu -1: the calling thread on whatever CPU it runs.
+	return unix.PerfEventOpen(&ua, 0, -1, groupFd, unix.PERF_FLAG_FD_CLOEXEC)
+}
+
+func bits(a attr) uint64 {
+	var b uint64
+	for _, f := range []struct {
+		on  bool
+		bit uint64
+	}{{a.ExcludeKernel, unix.PerfBitExcludeKernel}, {a.ExcludeHV, unix.PerfBitExcludeHv}, {a.Inherit, unix.PerfBitInherit}} {
+		if f.on {
+			b |= f.bit
+		}
+	}
+	return b
+}
+
+func (realSys) id(fd int) (uint64, error) { return unix.IoctlGetUint64(fd, unix.PERF_EVENT_IOC_ID) }
+
+func (realSys) read(fd int, buf []byte) (int, error) {
+	for {
+		n, err := unix.Read(fd, buf)
+		if !errors.Is(err, unix.EINTR) {
+			return n, err
+		}
+	}
+}
+
+func (realSys) close(fd int) error { return unix.Close(fd) }
+
+func (realSys) exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+func (realSys) readFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+func (realSys) reschedule() {
+	// Any sleep blocks the thread: the timer slack alone (50µs for normal
+	// tasks) keeps it from expiring before schedule() is reached.
+	unix.Nanosleep(&unix.Timespec{Nsec: 10_000}, nil)
+}
