@@ -26,7 +26,7 @@ func (e *Engine) warmup() ([]float64, error) {
 				continue
 			}
 			e.report(Status{Phase: "warming", Case: e.Cases[c].Name})
-			ns, err := e.runBatch(c, n[c])
+			ns, err := e.runBatch(c, n[c], nil)
 			if err != nil {
 				return nil, err
 			}
@@ -58,7 +58,7 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 	for c := 0; c < k; c++ {
 		e.report(Status{Phase: "calibrating", Case: e.Cases[c].Name, Done: c, Total: k})
 		t0 := e.Clock.Now()
-		ns, err := e.runBatch(c, iters[c])
+		ns, err := e.runBatch(c, iters[c], nil)
 		if err != nil {
 			return nil, err
 		}

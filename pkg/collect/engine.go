@@ -38,6 +38,14 @@ type Hooks struct {
 	Cleanup func() error // once at the end, whatever the outcome
 }
 
+// Observer records the axes of every timed sample, outside the timed
+// region: Before runs immediately before the batch (after --prepare),
+// After immediately after it, filling the sample's axes and telemetry.
+type Observer interface {
+	Before(c int)
+	After(c int, n int64, s *ndjson.Sample)
+}
+
 // Status is what the progress display shows.
 type Status struct {
 	Phase       string // starting, warming, calibrating, sampling, finished
@@ -45,6 +53,8 @@ type Status struct {
 	Done, Total int
 	Elapsed     time.Duration // since the run started
 	ETA         time.Duration // remaining sampling time estimate; 0 when unknown
+	// Tele is the run's telemetry at the last sample, when observed.
+	Tele *ndjson.Telemetry
 }
 
 // Progress receives status updates, always outside timed regions.
@@ -63,6 +73,11 @@ type Engine struct {
 	// Run is the run record template; the engine fills the design, batching,
 	// seed, cases and timing configuration and writes it.
 	Run ndjson.Run
+	// Observer, when set, records axes around every timed sample.
+	Observer Observer
+	// Check, when set, judges the first complete unit; an error ends the
+	// run as failed (e.g. --require-perf).
+	Check func(first []ndjson.Sample) error
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -72,6 +87,12 @@ type Engine struct {
 
 // ErrInterrupted is returned when Stop ended the run.
 var ErrInterrupted = errors.New("interrupted")
+
+// RequirementError is a run stopped by Check.
+type RequirementError struct{ Err error }
+
+func (e *RequirementError) Error() string { return e.Err.Error() }
+func (e *RequirementError) Unwrap() error { return e.Err }
 
 // FailedError is a case whose operation failed; the run ended with reason "failed".
 type FailedError struct {
@@ -220,14 +241,22 @@ func (e *Engine) report(s Status) {
 	e.Progress.Update(s)
 }
 
-// runBatch runs the prepare hook, then one timed batch of case c.
-func (e *Engine) runBatch(c int, n int64) (int64, error) {
+// runBatch runs the prepare hook, then one timed batch of case c. With a
+// sample to fill, the observer brackets the batch.
+func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	if e.Hooks.Prepare != nil {
 		if err := e.Hooks.Prepare(); err != nil {
 			return 0, e.failure("--prepare", err)
 		}
 	}
+	observe := s != nil && e.Observer != nil
+	if observe {
+		e.Observer.Before(c)
+	}
 	ns, err := e.Cases[c].Op.Run(n)
+	if observe && err == nil {
+		e.Observer.After(c, n, s)
+	}
 	if err != nil {
 		return 0, e.failure(e.Cases[c].Name, err)
 	}

@@ -375,3 +375,61 @@ func TestValidate(t *testing.T) {
 		t.Fatal("17 cases accepted")
 	}
 }
+
+// fakeObserver records the order of hooks and fills one axis.
+type fakeObserver struct{ log *[]string }
+
+func (o fakeObserver) Before(c int) { *o.log = append(*o.log, "before") }
+func (o fakeObserver) After(c int, n int64, s *ndjson.Sample) {
+	*o.log = append(*o.log, "after")
+	v := float64(c)
+	s.Axes = map[string]ndjson.AxisValue{"cpu": {S: "collected", V: &v}}
+	s.Tele = &ndjson.Telemetry{CPUPct: 100}
+}
+
+func TestObserverBracketsEverySampledBatch(t *testing.T) {
+	clk := &fakeClock{}
+	var log []string
+	op := &fakeOp{clk: clk, perOp: 1000}
+	op.onCall = func(int) { log = append(log, "run") }
+	e, buf := newEngine(DefaultConfig, op, &fakeOp{clk: clk, perOp: 1000})
+	e.Observer = fakeObserver{&log}
+	e.Hooks.Prepare = func() error { log = append(log, "prepare"); return nil }
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	for _, sm := range s.samples {
+		if sm.Axes["cpu"].V == nil || *sm.Axes["cpu"].V != float64(sm.Case) || sm.Tele == nil {
+			t.Fatalf("sample without observed axes: %+v", sm)
+		}
+	}
+	// Warmup and calibration batches are not observed; sampled ones are,
+	// with the prepare hook outside the bracket.
+	joined := strings.Join(log, " ")
+	if strings.Count(joined, "prepare before run after") != 50 {
+		t.Fatalf("%d bracketed batches of case a, want 50", strings.Count(joined, "prepare before run after"))
+	}
+}
+
+func TestCheckStopsAfterFirstUnit(t *testing.T) {
+	clk := &fakeClock{}
+	e, buf := newEngine(DefaultConfig, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	calls := 0
+	e.Check = func(first []ndjson.Sample) error {
+		calls++
+		if len(first) != 2 {
+			t.Errorf("check got %d samples, want the first pair", len(first))
+		}
+		return errors.New("cycles: unsupported event")
+	}
+	end, err := e.Collect()
+	var re *RequirementError
+	if !errors.As(err, &re) || calls != 1 {
+		t.Fatalf("err %v after %d checks", err, calls)
+	}
+	s := readStream(t, buf.Bytes())
+	if end.Reason != ndjson.EndFailed || !strings.Contains(end.Error, "cycles: unsupported event") || len(s.samples) != 2 || len(s.ends) != 1 {
+		t.Fatalf("end %+v with %d samples", end, len(s.samples))
+	}
+}

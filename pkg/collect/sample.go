@@ -14,6 +14,7 @@ type sampler struct {
 	began int64
 	seq   int
 	total int
+	tele  *ndjson.Telemetry
 }
 
 // sample collects the timed batches. A unit's samples are written together
@@ -81,14 +82,14 @@ func (s *sampler) unit(u int, order []int) error {
 	recs := make([]ndjson.Sample, 0, len(order))
 	for pos, c := range order {
 		e.report(s.status(c))
-		ns, err := e.runBatch(c, s.iters[c])
+		rec := ndjson.Sample{Case: c, Unit: u, Pos: pos, Seq: s.seq + pos, Iter: s.iters[c]}
+		ns, err := e.runBatch(c, s.iters[c], &rec)
 		if err != nil {
 			return err
 		}
-		recs = append(recs, ndjson.Sample{
-			Case: c, Unit: u, Pos: pos, Seq: s.seq + pos, Iter: s.iters[c],
-			WallNS: ns, OpNS: opTime(ns, e.Run.Clock.SubtractNS, s.iters[c]),
-		})
+		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, s.iters[c])
+		s.tele = rec.Tele
+		recs = append(recs, rec)
 	}
 	for i := range recs {
 		if err := e.Out.Write(&recs[i]); err != nil {
@@ -98,12 +99,17 @@ func (s *sampler) unit(u int, order []int) error {
 	}
 	s.seq += len(order)
 	s.end.Units++
+	if s.end.Units == 1 && e.Check != nil {
+		if err := e.Check(recs); err != nil {
+			return &RequirementError{Err: err}
+		}
+	}
 	return nil
 }
 
 func (s *sampler) status(c int) Status {
 	done := s.end.Units
-	st := Status{Phase: "sampling", Case: s.e.Cases[c].Name, Done: done, Total: s.total}
+	st := Status{Phase: "sampling", Case: s.e.Cases[c].Name, Done: done, Total: s.total, Tele: s.tele}
 	if done > 0 {
 		per := float64(s.e.Clock.Now()-s.began) / float64(done)
 		st.ETA = time.Duration(per * float64(s.total-done))

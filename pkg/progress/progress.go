@@ -115,7 +115,25 @@ func (d *Display) ttyLine(s collect.Status) string {
 	if s.ETA > 0 {
 		fmt.Fprintf(&b, "  ETA %s", Clock(s.ETA))
 	}
+	if t := s.Tele; t != nil {
+		fmt.Fprintf(&b, "  cpu %.0f%% (%.2f cores)  rss %s", t.CPUPct, t.CPUPct/100, Bytes(t.RSSBytes))
+	}
 	return b.String()
+}
+
+// Bytes formats a byte count with a binary unit.
+func Bytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	v, suffix := float64(n), []string{"KiB", "MiB", "GiB", "TiB"}
+	i := -1
+	for v >= unit && i < len(suffix)-1 {
+		v /= unit
+		i++
+	}
+	return fmt.Sprintf("%.1f %s", v, suffix[i])
 }
 
 // Field fits s into exactly width columns: padded, or cut with an ellipsis.

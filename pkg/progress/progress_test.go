@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/flybench/flybench/pkg/collect"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 func TestTTYRedrawsInPlaceWithFixedCaseField(t *testing.T) {
@@ -30,6 +31,12 @@ func TestTTYRedrawsInPlaceWithFixedCaseField(t *testing.T) {
 	}
 	if !strings.Contains(frames[1], "a-very-long-cas…   4/50  01:02:05") {
 		t.Fatalf("frame %q: case field must be cut to a fixed width", frames[1])
+	}
+	var tele bytes.Buffer
+	d = New(&tele, TTY, "fb-pair")
+	d.Update(collect.Status{Phase: "sampling", Case: "x", Done: 1, Total: 2, Tele: &ndjson.Telemetry{CPUPct: 98, RSSBytes: 3 << 20}})
+	if !strings.HasSuffix(tele.String(), "  cpu 98% (0.98 cores)  rss 3.0 MiB") {
+		t.Fatalf("telemetry not shown: %q", tele.String())
 	}
 	if !strings.HasSuffix(out, "\n") {
 		t.Fatal("Close must end the line")

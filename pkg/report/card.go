@@ -23,6 +23,8 @@ func (c *console) card(r *Run, i int) {
 	c.row("clock", clockText(r.Run.Clock))
 	c.row("resolution", resolution(r.Run.Clock, s))
 	c.row("elapsed", hms(s.TimedNS)+" timed samples (hh:mm:ss)")
+	c.telemetry(s.Telemetry)
+	c.axesBlock(r, s)
 }
 
 func (c *console) latency(r *Run, s *ndjson.Summary) string {

@@ -22,10 +22,7 @@ func (c *console) pair(r *Run) {
 // comparison prints the card of one paired comparison.
 func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	ref, con := names(r, k)
-	ci := r.ciLabel()
-	if k.ConfidencePct > 0 {
-		ci = confidence(k.ConfidencePct) + " CI"
-	}
+	ci := ciText(r, k)
 	c.title("=", ref+" vs "+con)
 	c.row("speedup", fmt.Sprintf("%s geometric  %s median  %s %s",
 		c.p.paint(sgrBold, speedup(k.GeoSpeedup)), speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
@@ -41,6 +38,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}
+	c.axisTable(r, k, ci)
 }
 
 // verdict is "new faster   (contender faster)", coloured by outcome.

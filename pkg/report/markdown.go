@@ -34,6 +34,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	for _, row := range markdownRows(r) {
 		w.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
+	markdownAxes(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 }
 

@@ -1,6 +1,8 @@
 // Package report formats an analyzed flybench stream: result cards for the
-// console, a stable CSV latency schema, one JSON document, and Markdown for
-// a pull request. It reads what fb-analyze wrote and computes no statistics.
+// console, a stable CSV latency schema, a long CSV with a row per axis, one
+// JSON document, and Markdown for a pull request. It reads what fb-analyze
+// wrote and computes no statistics. An axis without a value is reported by
+// its status and reason, never as a number.
 package report
 
 import (
@@ -13,7 +15,8 @@ import (
 
 // Options select the output format and what it includes.
 type Options struct {
-	// Format is "console" (the default when empty), "csv", "json" or "markdown".
+	// Format is "console" (the default when empty), "csv", "json",
+	// "markdown" or "long-csv" (one row per axis, wall time included).
 	Format string
 	// Color adds ANSI colours to the console format. The caller decides:
 	// only on a terminal, never when NO_COLOR is set.
@@ -33,10 +36,12 @@ var formats = map[string]formatter{
 	"csv":      writeCSV,
 	"json":     writeJSON,
 	"markdown": writeMarkdown,
+	"long-csv": writeLongCSV,
 }
 
-// Formats lists the format names Write accepts.
-func Formats() []string { return []string{"console", "csv", "json", "markdown"} }
+// Formats lists the format names Write accepts. long-csv comes last so
+// messages that list the formats keep their older prefix.
+func Formats() []string { return []string{"console", "csv", "json", "markdown", "long-csv"} }
 
 // Write formats runs to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.

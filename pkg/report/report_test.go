@@ -10,6 +10,7 @@ import (
 // stream, in step with the Go fixture it is written from.
 func TestFixtureStream(t *testing.T) {
 	golden(t, "fixture.ndjson", fixtureStream(t))
+	golden(t, "fixture-axes.ndjson", axesFixtureStream(t))
 }
 
 func render(t *testing.T, runs []*Run, opt Options) []byte {
@@ -22,7 +23,7 @@ func render(t *testing.T, runs []*Run, opt Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	runs := fixtureRuns(t)
+	runs, axed := fixtureRuns(t), axesFixtureRuns(t)
 	tests := []struct {
 		name string
 		runs []*Run
@@ -34,6 +35,13 @@ func TestGolden(t *testing.T) {
 		{"csv", runs, Options{Format: "csv"}},
 		{"json", runs, Options{Format: "json"}},
 		{"markdown", runs, Options{Format: "markdown"}},
+		{"console-axes", axed, Options{}},
+		{"console-axes-color", axed, Options{Color: true}},
+		{"console-axes-details", axed[1:], Options{Details: true}},
+		{"csv-axes", axed, Options{Format: "csv"}},
+		{"long-csv", append(runs, axed...), Options{Format: "long-csv"}},
+		{"json-axes", axed, Options{Format: "json"}},
+		{"markdown-axes", axed, Options{Format: "markdown"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -43,7 +51,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestPlainOutputHasNoEscapes(t *testing.T) {
-	runs := fixtureRuns(t)
+	runs := allRuns(t)
 	for _, format := range Formats() {
 		out := render(t, runs, Options{Format: format, Details: true, Samples: true})
 		if i := bytes.IndexByte(out, 0x1b); i >= 0 {
@@ -53,8 +61,8 @@ func TestPlainOutputHasNoEscapes(t *testing.T) {
 }
 
 func TestNoTrailingSpaces(t *testing.T) {
-	runs := fixtureRuns(t)
-	for _, opt := range []Options{{}, {Color: true, Details: true}, {Format: "markdown"}} {
+	runs := allRuns(t)
+	for _, opt := range []Options{{}, {Color: true}, {Color: true, Details: true}, {Format: "markdown"}} {
 		out := string(render(t, runs, opt))
 		for i, line := range strings.Split(out, "\n") {
 			if strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t") {
@@ -100,8 +108,9 @@ func TestWriteRefusals(t *testing.T) {
 	}{
 		{"not analyzed", []*Run{runs[1], &raw}, Options{}, "run 1b9f3c2a was not analyzed: pipe the stream through fb-analyze first"},
 		{"not analyzed csv", []*Run{&raw}, Options{Format: "csv"}, "fb-analyze"},
+		{"not analyzed long-csv", []*Run{&raw}, Options{Format: "long-csv"}, "fb-analyze"},
 		{"no runs", nil, Options{}, "no run records"},
-		{"unknown format", runs, Options{Format: "html"}, `unknown report format "html" (want console, csv, json, markdown)`},
+		{"unknown format", runs, Options{Format: "html"}, `unknown report format "html" (want console, csv, json, markdown, long-csv)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

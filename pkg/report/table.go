@@ -6,10 +6,13 @@ import (
 	"unicode/utf8"
 )
 
-// cell is one table entry and the colour it is painted in.
+// cell is one table entry and the colour it is painted in. A span cell
+// runs on unpadded over the columns after it and ends its row: it carries
+// a sentence, such as why an axis is unavailable, not a number.
 type cell struct {
 	text string
 	sgr  string
+	span bool
 }
 
 // many prints a run of three or more cases: the reference's card, then one
@@ -34,6 +37,9 @@ func (c *console) many(r *Run) {
 				c.warning(r.caseName(i) + ": " + w)
 			}
 		}
+	}
+	if !c.details {
+		c.axisMatrix(r)
 	}
 }
 
@@ -73,22 +79,35 @@ func contenderCells(r *Run, i int) []cell {
 // table prints rows in aligned columns, indented like card rows. right marks
 // the right-aligned columns; colour is applied inside the padding.
 func (c *console) table(rows [][]cell, right []bool) {
+	for _, l := range c.tableLines(rows, right) {
+		c.line("   " + l)
+	}
+}
+
+// tableLines lays rows out in columns two spaces apart.
+func (c *console) tableLines(rows [][]cell, right []bool) []string {
 	widths := columnWidths(rows)
+	lines := make([]string, 0, len(rows))
 	for _, row := range rows {
 		var b strings.Builder
-		b.WriteString("  ")
 		for j, cl := range row {
+			if j > 0 {
+				b.WriteString("  ")
+			}
+			if cl.span {
+				b.WriteString(c.p.paint(cl.sgr, cl.text))
+				break
+			}
 			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(cl.text))
-			b.WriteString(" ")
 			if j < len(right) && right[j] {
 				b.WriteString(pad + c.p.paint(cl.sgr, cl.text))
 			} else {
 				b.WriteString(c.p.paint(cl.sgr, cl.text) + pad)
 			}
-			b.WriteString(" ")
 		}
-		c.line(b.String())
+		lines = append(lines, b.String())
 	}
+	return lines
 }
 
 func columnWidths(rows [][]cell) []int {
@@ -97,6 +116,9 @@ func columnWidths(rows [][]cell) []int {
 		for j, cl := range row {
 			if j == len(widths) {
 				widths = append(widths, 0)
+			}
+			if cl.span {
+				continue
 			}
 			widths[j] = max(widths[j], utf8.RuneCountInString(cl.text))
 		}

@@ -1,0 +1,190 @@
+// Package observe collects the axes that ride next to wall time on every
+// timed batch, and the run's telemetry, outside the timed region. Exec is
+// the exec mode: each logical operation is a child process.
+package observe
+
+import (
+	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/perf"
+	"github.com/flybench/flybench/pkg/probes"
+	"github.com/flybench/flybench/pkg/runner"
+)
+
+// UsageSource is what the exec observer needs of a prepared command: the
+// resources its children used in the last batch.
+type UsageSource interface {
+	Usage() runner.Usage
+}
+
+// Exec observes exec-mode batches: wait4 rusage and /proc/PID/io of each
+// run (exact: the operation's own processes), perf counters of the forking
+// thread's task tree, and telemetry of the whole run.
+type Exec struct {
+	requested []axes.Axis
+	commands  []UsageSource
+	perf      *perf.Session
+	probes    map[string]perf.Probe
+	self      SelfReader
+	clock     probes.Clock
+
+	before   perf.Snapshot
+	selfCPU  int64
+	started  int64
+	lastTele ndjson.Telemetry
+}
+
+// NewExec prepares the observer for the requested axes (wall time, if
+// present, is the sample itself and is skipped). When any perf or software
+// axis is requested it opens counters on the calling thread, which must be
+// locked to its goroutine and must run every batch.
+func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) *Exec {
+	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}}
+	var counters []string
+	for _, a := range requested {
+		if a.Name == axes.Wall {
+			continue
+		}
+		o.requested = append(o.requested, a)
+		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
+			counters = append(counters, a.Name)
+		}
+	}
+	if len(counters) > 0 {
+		o.perf = perf.Open(counters)
+		for _, p := range o.perf.Probes() {
+			o.probes[p.Axis] = p
+		}
+	}
+	return o
+}
+
+// Close releases the counters; call it on the thread that opened them.
+func (o *Exec) Close() {
+	if o.perf != nil {
+		o.perf.Close()
+	}
+}
+
+// Infos describes every requested axis for the run record, wall time first,
+// with the outcome of its probe.
+func (o *Exec) Infos() []ndjson.AxisInfo {
+	wall, _ := axes.Lookup(axes.Wall)
+	out := []ndjson.AxisInfo{info(wall, axes.Collected, "")}
+	for _, a := range o.requested {
+		st, reason := o.probeStatus(a)
+		out = append(out, info(a, st, reason))
+	}
+	return out
+}
+
+// probeStatus is how an axis came up before the first batch.
+func (o *Exec) probeStatus(a axes.Axis) (axes.Status, string) {
+	switch {
+	case a.Name == "rss_change":
+		return axes.UnsupportedMode, rssChangeReason
+	case a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware:
+		p := o.probes[a.Name]
+		return p.Status, p.Reason
+	}
+	return axes.Collected, ""
+}
+
+const rssChangeReason = "exec mode: every run is a new process, so no resident set carries across runs; see rss_peak"
+
+func info(a axes.Axis, st axes.Status, reason string) ndjson.AxisInfo {
+	return ndjson.AxisInfo{
+		Name: a.Name, Unit: a.Unit, Family: a.Family, Scope: a.Scope, Attribution: a.Attribution,
+		Direction: string(a.Direction), Normalization: string(a.Normalization), Status: string(st), Reason: reason,
+	}
+}
+
+// Before snapshots the counters and the harness's own CPU time, immediately
+// before a timed batch.
+func (o *Exec) Before(int) {
+	o.started = o.clock.Now()
+	o.selfCPU = o.self.CPU()
+	if o.perf != nil {
+		o.before = o.perf.Snapshot()
+	}
+}
+
+// After fills the sample's axes and telemetry, immediately after the batch.
+func (o *Exec) After(c int, n int64, s *ndjson.Sample) {
+	var deltas map[string]perf.Value
+	if o.perf != nil {
+		deltas = o.perf.Delta(o.before, o.perf.Snapshot(), n)
+	}
+	u := o.commands[c].Usage()
+	s.Axes = make(map[string]ndjson.AxisValue, len(o.requested))
+	for _, a := range o.requested {
+		s.Axes[a.Name] = o.value(a, u, deltas, n)
+	}
+	s.Tele = o.telemetry(u)
+}
+
+// value is one axis of one batch.
+func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, n int64) ndjson.AxisValue {
+	switch a.Family {
+	case axes.FamilyPerf, axes.FamilySoftware:
+		d, ok := deltas[a.Name]
+		if !ok {
+			return ndjson.AxisValue{S: string(axes.ProbeFailed), R: "no counter value"}
+		}
+		if d.Status != axes.Collected {
+			return ndjson.AxisValue{S: string(d.Status)}
+		}
+		return ndjson.Collected(d.V)
+	case axes.FamilyIO:
+		if u.IOErr != nil {
+			return ndjson.AxisValue{S: string(axes.ProbeFailed), R: u.IOErr.Error()}
+		}
+	}
+	if a.Name == "rss_change" {
+		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
+	}
+	return ndjson.Collected(usageValue(a.Name, u, n))
+}
+
+// usageValue reads a wait4 or /proc/PID/io axis from a batch's usage.
+func usageValue(name string, u runner.Usage, n int64) float64 {
+	per := func(v int64) float64 { return float64(v) / float64(n) }
+	switch name {
+	case "cpu":
+		return per(u.UserNS + u.SystemNS)
+	case "rss_peak":
+		return float64(u.MaxRSSKiB) * 1024
+	case "minor_faults":
+		return per(u.MinorFaults)
+	case "major_faults":
+		return per(u.MajorFaults)
+	case "voluntary_switches":
+		return per(u.VoluntarySwitches)
+	case "involuntary_switches":
+		return per(u.InvoluntarySwitches)
+	case "fs_inputs":
+		return per(u.BlockIn)
+	case "fs_outputs":
+		return per(u.BlockOut)
+	case "read_bytes":
+		return per(u.ReadBytes)
+	case "write_bytes":
+		return per(u.WriteBytes)
+	}
+	return 0
+}
+
+// telemetry is the run's CPU share and memory over the batch window.
+func (o *Exec) telemetry(u runner.Usage) *ndjson.Telemetry {
+	wall := o.clock.Now() - o.started
+	cpu := o.self.CPU() - o.selfCPU + u.UserNS + u.SystemNS
+	t := &ndjson.Telemetry{RSSBytes: o.self.RSS() + u.MaxRSSKiB*1024}
+	if wall > 0 {
+		t.CPUPct = 100 * float64(cpu) / float64(wall)
+	}
+	o.lastTele = *t
+	return t
+}
+
+// Last is the telemetry of the most recent batch, for the progress line.
+func (o *Exec) Last() ndjson.Telemetry { return o.lastTele }

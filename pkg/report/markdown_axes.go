@@ -1,0 +1,51 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// markdownAxes writes, for each comparison with an axis besides wall time,
+// a small table of every axis compared on the same pairs.
+func markdownAxes(w *bytes.Buffer, r *Run) {
+	for i := range r.Comparisons {
+		k := &r.Comparisons[i]
+		if !extraComparisonAxes(k) {
+			continue
+		}
+		ref, con := names(r, k)
+		fmt.Fprintf(w, "\nAxes of %s against %s, on the same pairs (%s):\n\n", mdEscape(con), mdEscape(ref), ciText(r, k))
+		w.WriteString("| axis | " + mdEscape(ref) + " | " + mdEscape(con) + " | change | verdict |\n")
+		w.WriteString("| :-- | --: | --: | :-- | :-- |\n")
+		for j := range k.Axes {
+			w.WriteString("| " + strings.Join(markdownAxisRow(r, k, &k.Axes[j]), " | ") + " |\n")
+		}
+	}
+}
+
+// ciText names the interval of a comparison: "95% CI".
+func ciText(r *Run, k *ndjson.Comparison) string {
+	if k.ConfidencePct > 0 {
+		return confidence(k.ConfidencePct) + " CI"
+	}
+	return r.ciLabel()
+}
+
+// markdownAxisRow is one axis: medians, the change with its interval and
+// the verdict, or "n/a" and the status and reason when unavailable.
+func markdownAxisRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []string {
+	name := mdEscape(a.Name)
+	if !collected(a) {
+		return []string{name, "n/a", "n/a", mdEscape(unavailableText(a.Status, a.Reason)), ""}
+	}
+	res := a.Result
+	change := fmt.Sprintf("%s (%s)", axisChange(res, a.Unit), axisChangeCI(res, a.Unit))
+	if absolute(res) {
+		change += " absolute"
+	}
+	return []string{name, mdEscape(axisValue(res.RefMedian, a.Unit)), mdEscape(axisValue(res.ConMedian, a.Unit)),
+		mdEscape(change), "**" + mdEscape(axisVerdictText(r, k, res.Verdict)) + "**"}
+}
