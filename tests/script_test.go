@@ -29,9 +29,16 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"csvcheck":    csvCheck,
-			"jsoncheck":   jsonCheck,
-			"streamcheck": streamCheck,
+			"csvcheck":     csvCheck,
+			"jsoncheck":    jsonCheck,
+			"streamcheck":  streamCheck,
+			"longcsvcheck": longCSVCheck,
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "pmu" {
+				return hasPMU(), nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		RequireExplicitExec: true,
 	})
@@ -53,6 +60,39 @@ func csvCheck(ts *testscript.TestScript, neg bool, args []string) {
 			ts.Fatalf("csv row %d has %d columns, header has %d", i+1, len(row), len(rows[0]))
 		}
 	}
+}
+
+// longCSVCheck checks the long-form CSV: available agrees with status in
+// every row, and a row with no values has empty value cells, never 0.
+func longCSVCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) != 1 || neg {
+		ts.Fatalf("usage: longcsvcheck FILE")
+	}
+	rows, err := csv.NewReader(strings.NewReader(ts.ReadFile(args[0]))).ReadAll()
+	ts.Check(err)
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	for i, row := range rows[1:] {
+		status, available := row[col["status"]], row[col["available"]]
+		if (status == "collected") != (available == "true") {
+			ts.Fatalf("row %d: status %s but available %s", i+2, status, available)
+		}
+		if row[col["n"]] == "0" && (row[col["median"]] != "" || row[col["change"]] != "") {
+			ts.Fatalf("row %d: an axis without values has value cells: %v", i+2, row)
+		}
+	}
+}
+
+// hasPMU reports whether the kernel exposes a hardware PMU.
+func hasPMU() bool {
+	for _, name := range []string{"cpu", "cpu_core", "cpu_atom"} {
+		if _, err := os.Stat("/sys/bus/event_source/devices/" + name); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 func jsonCheck(ts *testscript.TestScript, neg bool, args []string) {

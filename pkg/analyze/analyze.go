@@ -131,7 +131,9 @@ func (a *analyzer) sample(l ndjson.Line) error {
 	if s.Iter < 1 {
 		return a.r.Errorf(l, "sample with %d iterations; a batch has at least one", s.Iter)
 	}
-	a.cur.add(s)
+	if err := a.cur.add(s); err != nil {
+		return a.r.Errorf(l, "bad sample record: %v", err)
+	}
 	return a.w.WriteRaw(l.Raw)
 }
 

@@ -36,6 +36,9 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		ContenderWins: p.ContenderWins, ReferenceWins: p.ReferenceWins, Ties: p.Ties,
 	}
 	rec.Warnings = d.comparisonWarnings(rec)
+	if len(d.run.Axes) > 0 {
+		rec.Axes = d.axisComparisons(c, p, opt)
+	}
 	return rec, nil
 }
 

@@ -14,24 +14,33 @@ type point struct {
 	iter      int64
 	wall      int64
 	op        float64
+	axes      []axisVal // in the order of runData.extra
+	tele      *ndjson.Telemetry
 }
 
 // runData accumulates one run's samples, per case in stream order.
 type runData struct {
 	run   ndjson.Run
+	extra []ndjson.AxisInfo // requested axes besides wall time
 	cases [][]point
 }
 
 func newRunData(run ndjson.Run) *runData {
-	d := &runData{run: run, cases: make([][]point, len(run.Cases))}
+	d := &runData{run: run, extra: extraAxes(run), cases: make([][]point, len(run.Cases))}
 	for c := range d.cases {
 		d.cases[c] = make([]point, 0, min(max(run.Config.Samples, 0), 100_000))
 	}
 	return d
 }
 
-func (d *runData) add(s ndjson.Sample) {
-	d.cases[s.Case] = append(d.cases[s.Case], point{unit: s.Unit, pos: s.Pos, iter: s.Iter, wall: s.WallNS, op: s.OpNS})
+// add keeps a sample; its axes must match the run's.
+func (d *runData) add(s ndjson.Sample) error {
+	vals, err := sampleAxes(d.extra, s)
+	if err != nil {
+		return err
+	}
+	d.cases[s.Case] = append(d.cases[s.Case], point{unit: s.Unit, pos: s.Pos, iter: s.Iter, wall: s.WallNS, op: s.OpNS, axes: vals, tele: s.Tele})
+	return nil
 }
 
 // analyze produces the analysis, summary and comparison records of the run.
@@ -39,6 +48,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	head := &ndjson.Analysis{
 		RunID: d.run.RunID, Analyzer: opt.Analyzer, Seed: opt.Seed, Resamples: opt.Resamples,
 		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, BlockRule: stats.BlockRule,
+		IntervalMethod: stats.IntervalMethod,
 	}
 	head.Complete, head.Warnings = d.completeness(end)
 	if d.run.Design == ndjson.DesignSequential {
@@ -129,6 +139,10 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 	lo, hi := opt.bootstrap().MeanInterval(x, rec.BlockLen, fmt.Sprintf("mean/%d", c))
 	rec.MeanCI = [2]float64{lo, hi}
 	d.batchFacts(rec, pts)
+	if len(d.run.Axes) > 0 {
+		rec.Axes = d.axisSummaries(c, rec, opt)
+	}
+	rec.Telemetry = d.telemetry(c)
 	return rec
 }
 

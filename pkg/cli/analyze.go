@@ -21,8 +21,8 @@ func analyzeApp(env Env) *ucli.App {
 		"Reads streams from the files (or stdin, or - for stdin) and writes them to stdout with each run's\n"+
 			"analysis after its end record; earlier analysis records are replaced. The same input and flags\n"+
 			"always give byte-identical output.\n\n"+
-			"Intervals: deterministic circular-block bootstrap percentile intervals; for comparisons, of the\n"+
-			"paired log-ratios ln(reference/contender). Block length: "+stats.BlockRule+".\n\n"+
+			"Intervals (deterministic; for comparisons, of the paired log-ratios ln(reference/contender)):\n"+
+			stats.IntervalMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
 			"Exit status: 0 ok, 2 usage, 3 a bad input line (reported as file:line), 4 unknown schema version.")
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},

@@ -21,6 +21,7 @@ const (
 	ExitSchema        = 4   // a stream with an unknown major schema version
 	ExitCommandFailed = 5   // a benchmarked command or hook failed
 	ExitNotAnalyzed   = 6   // fb-report given a stream without analysis records
+	ExitRequirement   = 7   // --require-perf: a required axis produced no samples
 	ExitInterrupted   = 130 // SIGINT; SIGTERM exits 143
 	ExitTerminated    = 143
 )

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -13,8 +14,10 @@ import (
 	"github.com/google/uuid"
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/collect"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/observe"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/progress"
 	"github.com/flybench/flybench/pkg/runner"
@@ -23,7 +26,8 @@ import (
 
 const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
 Exit status: 0 complete (or stopped by --max-sampling-time), 2 usage, 5 a command or hook failed,
-130/143 interrupted by SIGINT/SIGTERM (the stream still ends with an end record).`
+7 --require-perf found a hardware axis without samples, 130/143 interrupted by SIGINT/SIGTERM
+(the stream still ends with an end record).`
 
 func sampleApp(env Env) *ucli.App {
 	app := newApp(env, "fb-sample", "measure one command's time per run",
@@ -63,7 +67,12 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if err != nil {
 		return withCode(ExitUsage, err, "")
 	}
-	m := &measurement{c: c, env: env, tool: tool, cfg: cfg}
+	require := c.Generic("require-perf").(*requirePerf).mode
+	selected, err := selectAxes(c.String("metrics"), require)
+	if err != nil {
+		return withCode(ExitUsage, err, "")
+	}
+	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require}
 	defer m.close()
 	if err := m.prepare(commands, names); err != nil {
 		return err
@@ -113,6 +122,9 @@ type measurement struct {
 	commands []*runner.Command
 	hooks    collect.Hooks
 	record   ndjson.Run
+	axes     []axes.Axis
+	require  string
+	usages   []observe.UsageSource
 }
 
 func (m *measurement) close() {
@@ -133,12 +145,13 @@ func (m *measurement) prepare(commands, names []string) error {
 		}
 		cmd, err := runner.New(runner.Options{
 			Argv: argv, ShowOutput: m.c.Bool("show-output"), Output: stderrFile(m.env),
-			IgnoreFailure: m.c.Bool("ignore-failure"),
+			IgnoreFailure: m.c.Bool("ignore-failure"), ReadIO: m.wantsIO(),
 		})
 		if err != nil {
 			return withCode(ExitCommandFailed, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
 		}
 		m.commands = append(m.commands, cmd)
+		m.usages = append(m.usages, cmd)
 		m.cases = append(m.cases, collect.Case{Name: names[i], Command: text, Argv: argv, Op: execOp{cmd: cmd, clk: clk}})
 	}
 	m.hooks = collect.Hooks{
@@ -147,6 +160,16 @@ func (m *measurement) prepare(commands, names []string) error {
 		Cleanup: m.hook("cleanup"),
 	}
 	return m.fillRun(clk)
+}
+
+// wantsIO reports whether a /proc/PID/io axis was selected.
+func (m *measurement) wantsIO() bool {
+	for _, a := range m.axes {
+		if a.Family == axes.FamilyIO {
+			return true
+		}
+	}
+	return false
 }
 
 // hook turns a hook flag into a function, or nil when the flag is unset.
@@ -176,14 +199,27 @@ func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
 	rc := &m.record.Config
 	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = m.c.Bool("shell"), m.c.Bool("ignore-failure"), m.c.Bool("show-output")
 	rc.Prepare, rc.Setup, rc.Cleanup = m.c.String("prepare"), m.c.String("setup"), m.c.String("cleanup")
+	for _, a := range m.axes {
+		rc.Metrics = append(rc.Metrics, a.Name)
+	}
 	return nil
 }
 
-// run collects, stopping cleanly on SIGINT or SIGTERM.
+// run collects, stopping cleanly on SIGINT or SIGTERM. The collecting
+// goroutine stays on one OS thread: perf counters are opened on it and
+// inherited by the commands it starts.
 func (m *measurement) run(disp *progress.Display) error {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	obs := observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{})
+	defer obs.Close()
+	m.record.Axes = obs.Infos()
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
-		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record,
+		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
+	}
+	if names := required(m.require, m.axes); len(names) > 0 {
+		e.Check = perfCheck(names, m.record.Axes)
 	}
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
@@ -212,6 +248,10 @@ func (m *measurement) outcome(end *ndjson.End, err error, caught chan os.Signal)
 		default:
 		}
 		return withCode(code, fmt.Errorf("%s: kept %d complete units; the stream ends with an end record", end.Error, end.Units), "")
+	}
+	var re *collect.RequirementError
+	if errors.As(err, &re) {
+		return withCode(ExitRequirement, err, "run where the PMU is exposed (and perf_event_paranoid allows it), or drop --require-perf")
 	}
 	var fe *collect.FailedError
 	if errors.As(err, &fe) {

@@ -9,8 +9,8 @@ import (
 // timings. When every value on both sides is positive it uses
 // RelativeRatio, bootstrapping ln(con/ref) like ComparePaired; otherwise
 // (zeros or signed values, where ratios are undefined) it uses
-// AbsoluteDifference, bootstrapping con-ref. Either way the block length
-// follows BlockLength of the resampled series.
+// AbsoluteDifference, bootstrapping con-ref. Either way the interval is
+// MeanInterval of that series, with blocks of its BlockLength.
 //
 // Verdicts follow dir. Diagnostic axes always get AxisDiagnostic, with the
 // interval still computed. RelativeRatio claims equivalence when the whole

@@ -1,12 +1,14 @@
 package stats
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 )
 
 // BenchmarkMeanInterval100k times 2000 resamples of 100,000 independent
-// samples: block length 1, the worst case for the O(n/L) resample.
+// samples: the shortest blocks (3), the worst case for the O(n/L)
+// resample.
 func BenchmarkMeanInterval100k(b *testing.B) {
 	x := ar1(rand.New(rand.NewPCG(1, 2)), 100_000, 0, 1)
 	boot := Bootstrap{Seed: 1, Resamples: 2000, Confidence: 95}
@@ -61,6 +63,48 @@ func BenchmarkComparePaired100k(b *testing.B) {
 	boot := Bootstrap{Seed: 1, Resamples: 2000, Confidence: 95}
 	for b.Loop() {
 		if _, err := ComparePaired(in, boot, 1, "wall"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkSummarize100k times the description of one case of the
+// largest stream the tools expect.
+func BenchmarkSummarize100k(b *testing.B) {
+	x := ar1(rand.New(rand.NewPCG(5, 6)), 100_000, 0.5, 1)
+	for i := range x {
+		x[i] = 1000 + 30*x[i]
+	}
+	for b.Loop() {
+		Summarize(x)
+	}
+}
+
+// BenchmarkPairedRun100k computes what fb-analyze computes for one paired
+// run of 2 cases × 50,000 samples with drift (the synthetic stream of
+// make bench): two summaries with their mean intervals and block lengths,
+// the batch medians, and the paired comparison.
+func BenchmarkPairedRun100k(b *testing.B) {
+	const pairs = 50_000
+	ref, con := make([]float64, pairs), make([]float64, pairs)
+	x := uint64(88172645463325252)
+	for u := range pairs {
+		drift := 1 + 0.2*float64(u%5000)/5000
+		for c, side := range [][]float64{ref, con} {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			side[u] = drift * (1000 + 30*float64(c) + float64(x%100))
+		}
+	}
+	boot := Bootstrap{Seed: 1, Resamples: 2000, Confidence: 95}
+	for b.Loop() {
+		for c, side := range [][]float64{ref, con} {
+			Summarize(side)
+			Median(side)
+			boot.MeanInterval(side, BlockLength(side), fmt.Sprint("mean/", c))
+		}
+		if _, err := ComparePaired(PairedInput{Ref: ref, Con: con}, boot, 1, "compare/0/1"); err != nil {
 			b.Fatal(err)
 		}
 	}

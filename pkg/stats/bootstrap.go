@@ -3,8 +3,11 @@ package stats
 import (
 	"fmt"
 	"math"
-	"slices"
 )
+
+// IntervalMethod describes in one line how every interval is computed,
+// for output records and help text.
+const IntervalMethod = "studentized circular-block bootstrap (percentile-t) of the mean: t* = (mean* - mean)/se* with se* from each resample's own block sums, interval [mean - t*(1-a/2)*se, mean - t*(a/2)*se] with se the flat-top lag-window standard error of the mean, clamped to the data range"
 
 // Bootstrap holds the deterministic resampling settings: the same settings,
 // data and stream label always give the same interval.
@@ -25,39 +28,36 @@ func (b Bootstrap) Validate() error {
 	return nil
 }
 
-// MeanInterval returns the circular-block bootstrap percentile interval of
-// the mean of the time-ordered series x, resampling blocks of length block.
-// The stream label is mixed into the seed so that different statistics of
-// one analysis use independent, reproducible random streams. b should pass
-// Validate; empty x or Resamples < 1 gives NaN.
+// MeanInterval returns the studentized circular-block bootstrap interval
+// (IntervalMethod) of the mean of the time-ordered series x, resampling
+// blocks of length block.
+//
+// A percentile interval of resampled means inherits the block
+// bootstrap's variance, which short blocks bias low under serial
+// correlation: at 50 pairs with AR(1) noise (phi = 0.5) nominal 95%
+// intervals covered about 82% of the time. Studentizing takes the scale
+// from a flat-top lag-window standard error, which that bias does not
+// touch, and the shape, including the extra width that a standard error
+// estimated from few effective observations calls for, from the
+// replicates t*. The stream label is mixed into the seed so that
+// different statistics of one analysis use independent, reproducible
+// random streams. b should pass Validate; empty x or Resamples < 1 gives
+// NaN. A series with no spread, or one block covering all of it, gives
+// the degenerate interval [mean, mean].
 func (b Bootstrap) MeanInterval(x []float64, block int, stream string) (lo, hi float64) {
-	reps := b.meanReplicates(x, block, stream)
-	slices.Sort(reps)
-	return b.interval(reps)
-}
-
-// interval returns the equal-tailed percentile interval of sorted
-// replicate statistics at the configured confidence.
-func (b Bootstrap) interval(sorted []float64) (lo, hi float64) {
-	tail := float64((100 - b.Confidence) / 2) // rounded: no fused multiply-add
-	return Percentile(sorted, tail), Percentile(sorted, 100-tail)
-}
-
-// meanReplicates returns b.Resamples circular-block bootstrap replicates
-// of the mean of x (Politis and Romano 1992), in draw order. Each
-// replicate joins ceil(n/L) blocks of L consecutive observations starting
-// at uniform positions and wrapping past the end, the last block cut so
-// that every resample has exactly n observations.
-func (b Bootstrap) meanReplicates(x []float64, block int, stream string) []float64 {
 	if len(x) == 0 || b.Resamples < 1 {
-		return []float64{math.NaN()}
+		return math.NaN(), math.NaN()
 	}
-	c := newCircular(x)
-	block = min(max(block, 1), len(x))
-	r := newStream(b.Seed, stream)
-	reps := make([]float64, b.Resamples)
-	for i := range reps {
-		reps[i] = c.resampleMean(r, block)
+	a := newAutocovariance(x)
+	bs := newBlockSums(x, a, block)
+	se := math.Sqrt(meanVariance(a, bs))
+	if se == 0 || bs.count == 1 {
+		return bs.center, bs.center
 	}
-	return reps
+	reps := b.replicates(bs, stream)
+	t := make([]float64, len(reps))
+	for i, r := range reps {
+		t[i] = studentize(r.mean, r.variance)
+	}
+	return b.percentileT(t, bs.center, se, bs.floor, bs.ceil)
 }

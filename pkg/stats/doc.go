@@ -4,10 +4,16 @@
 // Comparisons are built on one idea: reference and contender run adjacently
 // in every sample pair, so the per-pair log-ratio ln(ref/con) cancels drift
 // that affects both sides alike. Confidence intervals come from a
-// deterministic circular-block bootstrap of that log-ratio series, with a
-// block length chosen from the data so that short-range serial dependence
-// left in the ratios is kept in every resample.
+// deterministic, studentized circular-block bootstrap of the mean of that
+// log-ratio series (IntervalMethod): blocks of consecutive samples keep
+// short-range serial dependence left in the ratios in every resample, the
+// scale comes from a flat-top lag-window standard error that such
+// dependence does not bias, and the block length (BlockRule) is chosen so
+// that the resamples are as uncertain about their own spread as the data
+// are about theirs.
 //
-// Every random draw comes from a PCG generator seeded from the caller's seed
-// and a stream label, so an analysis is bit-for-bit reproducible.
+// Every random draw comes from a wyrand stream whose start hashes the
+// caller's seed, a stream label and a chunk of resamples together, so an
+// analysis is bit-for-bit reproducible, whatever the number of cores that
+// share the resampling.
 package stats

@@ -3,6 +3,7 @@ package stats
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 )
 
 // ar1 returns n values of a stationary Gaussian AR(1) process
@@ -40,3 +41,10 @@ func near(got, want, tol float64) bool {
 var testBootstrap = Bootstrap{Seed: 1, Resamples: 1000, Confidence: 95}
 
 func nan() float64 { return math.NaN() }
+
+// sortedCopy returns an ascending copy of x, leaving x untouched.
+func sortedCopy(x []float64) []float64 {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	return s
+}

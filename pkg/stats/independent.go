@@ -2,7 +2,7 @@ package stats
 
 import (
 	"fmt"
-	"slices"
+	"math"
 )
 
 // CompareIndependent compares two separately observed series that were not
@@ -10,7 +10,8 @@ import (
 // geometric means ref/con. Its interval resamples each side on its own,
 // each with a circular-block bootstrap at its own BlockLength and its own
 // stream (stream+"/ref", stream+"/con"), because with no pairing there is
-// no shared drift to cancel and each side keeps its own serial dependence.
+// no shared drift to cancel and each side keeps its own serial dependence;
+// differenceInterval studentizes the difference.
 //
 // N is the smaller side's count, MedianSpeedup is median(ref)/median(con),
 // MeanDiff is mean(con)-mean(ref) and BlockLen the larger of the two block
@@ -28,13 +29,7 @@ func CompareIndependent(ref, con []float64, b Bootstrap, thresholdPct float64, s
 	}
 	lnRef, lnCon := logs(ref), logs(con)
 	blockRef, blockCon := BlockLength(lnRef), BlockLength(lnCon)
-	repRef := b.meanReplicates(lnRef, blockRef, stream+"/ref")
-	repCon := b.meanReplicates(lnCon, blockCon, stream+"/con")
-	for i := range repRef {
-		repRef[i] -= repCon[i]
-	}
-	slices.Sort(repRef)
-	lo, hi := b.interval(repRef)
+	lo, hi := b.differenceInterval(lnRef, lnCon, blockRef, blockCon, stream+"/ref", stream+"/con")
 	p := Paired{
 		N:             min(len(ref), len(con)),
 		MedianSpeedup: Median(ref) / Median(con),
@@ -47,6 +42,28 @@ func CompareIndependent(ref, con []float64, b Bootstrap, thresholdPct float64, s
 	}
 	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
 	return p, nil
+}
+
+// differenceInterval returns the studentized interval (IntervalMethod) of
+// mean(x) - mean(y) for independent series x and y. Each side is
+// resampled with its own blocks and stream; replicate i pairs resample i
+// of each side, and is studentized by the sum of the two resample
+// variances, as Welch's t is. Two series with no spread give
+// [difference, difference].
+func (b Bootstrap) differenceInterval(x, y []float64, blockX, blockY int, streamX, streamY string) (lo, hi float64) {
+	ax, ay := newAutocovariance(x), newAutocovariance(y)
+	bx, by := newBlockSums(x, ax, blockX), newBlockSums(y, ay, blockY)
+	center := bx.center - by.center
+	se := math.Sqrt(meanVariance(ax, bx) + meanVariance(ay, by))
+	if se == 0 || bx.count == 1 && by.count == 1 {
+		return center, center
+	}
+	rx, ry := b.replicates(bx, streamX), b.replicates(by, streamY)
+	t := make([]float64, len(rx))
+	for i := range t {
+		t[i] = studentize(rx[i].mean-ry[i].mean, rx[i].variance+ry[i].variance)
+	}
+	return b.percentileT(t, center, se, bx.floor-by.ceil, bx.ceil-by.floor)
 }
 
 // checkSide rejects a series too short to resample or with unusable times.

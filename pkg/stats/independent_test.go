@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -64,6 +65,46 @@ func TestCompareIndependentErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := CompareIndependent(c.ref, c.con, testBootstrap, 1, "x")
+		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+			t.Errorf("error %v, want one containing %q", err, c.wantErr)
+		}
+	}
+}
+
+func TestCompareAxisIndependent(t *testing.T) {
+	ref := []float64{4, 4, 4, 4, 4}
+	// Constant sides of different lengths: every replicate is ln 2 - ln 4,
+	// change exactly -50% with a zero-width interval.
+	a, err := CompareAxisIndependent(ref, []float64{2, 2, 2}, LowerIsBetter, testBootstrap, 1, "cpu")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Method != RelativeRatio || a.Change != -50 || a.Lo != -50 || a.Hi != -50 || a.N != 3 || a.Verdict != ContenderBetter {
+		t.Errorf("constant sides: %+v", a)
+	}
+	// Zeros force absolute differences: mean(con) - mean(ref) = 1 - 0.
+	a, _ = CompareAxisIndependent([]float64{0, 0, 0}, []float64{1, 1, 1, 1}, LowerIsBetter, testBootstrap, 1, "faults")
+	if a.Method != AbsoluteDifference || a.Change != 1 || a.Lo != 1 || a.Hi != 1 || a.Verdict != ReferenceBetter {
+		t.Errorf("absolute: %+v", a)
+	}
+	// Noisy sides: the interval surrounds the change and stays within what
+	// the data allow.
+	r := rand.New(rand.NewPCG(2, 3))
+	x, y := pairsFromLogRatios(r, ar1(r, 80, 0.3, 0.05))
+	a, _ = CompareAxisIndependent(x, y, HigherIsBetter, testBootstrap, 1, "ipc")
+	if !(a.Lo < a.Change && a.Change < a.Hi) || a.BlockLen < 1 {
+		t.Errorf("noisy sides: %+v", a)
+	}
+	for _, c := range []struct {
+		ref, con []float64
+		dir      Direction
+		wantErr  string
+	}{
+		{ref, []float64{1}, LowerIsBetter, "contender has 1 samples: need at least 2"},
+		{[]float64{1, math.Inf(1)}, ref, LowerIsBetter, "reference sample 1 is +Inf"},
+		{ref, ref, Direction(7), "unknown direction 7"},
+	} {
+		_, err := CompareAxisIndependent(c.ref, c.con, c.dir, testBootstrap, 1, "x")
 		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 			t.Errorf("error %v, want one containing %q", err, c.wantErr)
 		}

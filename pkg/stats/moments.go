@@ -36,10 +36,14 @@ func SD(x []float64) float64 {
 // (no 1.4826 normal-consistency factor), as a spread measure that a few
 // wild samples cannot inflate. Empty x gives NaN.
 func MAD(x []float64) float64 {
-	m := Median(x)
-	dev := make([]float64, len(x))
+	return deviationMedian(x, Median(x), make([]float64, len(x)))
+}
+
+// deviationMedian returns the median of |v - m| over x, for MAD when the
+// median m is already known, using buf (as long as x) for the deviations.
+func deviationMedian(x []float64, m float64, buf []float64) float64 {
 	for i, v := range x {
-		dev[i] = math.Abs(v - m)
+		buf[i] = math.Abs(v - m)
 	}
-	return Median(dev)
+	return Percentile(order(buf, 50), 50)
 }

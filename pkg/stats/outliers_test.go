@@ -2,6 +2,8 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -63,5 +65,17 @@ func TestSummarize(t *testing.T) {
 	}
 	if z := Summarize([]float64{-1, 1}); z.CVPct != 0 {
 		t.Errorf("CVPct with zero mean = %g, want 0", z.CVPct)
+	}
+}
+
+// Summarize computes everything from one sorted copy; it must agree bit
+// for bit with the statistics computed one by one.
+func TestSummarizeMatchesParts(t *testing.T) {
+	x := ar1(rand.New(rand.NewPCG(12, 34)), 10_001, 0.5, 1)
+	x[17], x[4000] = 40, -35 // outliers for the fences
+	s, sorted := Summarize(x), sortedCopy(x)
+	if s.Median != Median(x) || s.MAD != MAD(x) || s.Outliers != Tukey(x) ||
+		s.P95 != Percentile(sorted, 95) || s.Min != slices.Min(x) || s.Max != slices.Max(x) {
+		t.Errorf("Summarize %+v disagrees with Median %v, MAD %v, Tukey %+v", s, Median(x), MAD(x), Tukey(x))
 	}
 }

@@ -30,11 +30,12 @@ type Paired struct {
 // ComparePaired compares contender to reference pair by pair. The
 // statistic is the geometric mean of ref/con, the mean of the log-ratios
 // d[i] = ln(ref[i]/con[i]); because each ratio is local in time, drift
-// shared by both sides cancels. The interval comes from a circular-block
-// bootstrap of d, whose block length follows BlockLength(d) so residual
-// serial dependence is respected; the change interval is the same
-// replicates seen as contender time relative to reference. The verdict
-// classifies that change interval against thresholdPct.
+// shared by both sides cancels. The interval is MeanInterval of d, the
+// studentized circular-block bootstrap (IntervalMethod) with blocks of
+// BlockLength(d), so residual serial dependence widens it as it should;
+// the change interval is the same interval seen as contender time
+// relative to reference. The verdict classifies that change interval
+// against thresholdPct.
 func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream string) (Paired, error) {
 	if err := checkSettings(b, thresholdPct); err != nil {
 		return Paired{}, err
@@ -50,7 +51,8 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 		d[i] = ln(ratio[i])
 		diff[i] = in.Con[i] - in.Ref[i]
 	}
-	p := Paired{N: len(d), MedianSpeedup: Median(ratio), MeanDiff: Mean(diff), Lag1: Lag1(d)}
+	p := Paired{N: len(d), MeanDiff: Mean(diff), Lag1: Lag1(d)}
+	p.MedianSpeedup = Percentile(order(ratio, 50), 50) // ratio is ours to reorder
 	p.BlockLen = BlockLength(d)
 	lo, hi := b.MeanInterval(d, p.BlockLen, stream)
 	p.setSpeedup(Mean(d), lo, hi)

@@ -2,6 +2,7 @@ package stats
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -102,5 +103,67 @@ func TestLag1(t *testing.T) {
 		if got := Lag1(c.x); !near(got, c.want, 1e-12) {
 			t.Errorf("Lag1(%v) = %g, want %g", c.x, got, c.want)
 		}
+	}
+}
+
+// Selection must give exactly the percentile a full sort gives, one
+// percentile at a time or several at once, on any arrangement: random,
+// heavily tied, sorted, reversed, organ pipe, all equal.
+func TestSelectPercentileMatchesSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	shapes := map[string]func(n int) []float64{
+		"random": func(n int) []float64 { return ar1(r, n, 0, 1) },
+		"ties": func(n int) []float64 {
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = float64(r.IntN(3))
+			}
+			return x
+		},
+		"sorted":   func(n int) []float64 { return slices.Sorted(slices.Values(ar1(r, n, 0, 1))) },
+		"reversed": func(n int) []float64 { x := slices.Sorted(slices.Values(ar1(r, n, 0, 1))); slices.Reverse(x); return x },
+		"organ pipe": func(n int) []float64 {
+			x := make([]float64, n)
+			for i := range x {
+				x[i] = float64(min(i, n-1-i))
+			}
+			return x
+		},
+		"equal": func(n int) []float64 { return slices.Repeat([]float64{2.5}, n) },
+	}
+	for name, shape := range shapes {
+		for _, n := range []int{1, 2, 3, 4, 5, 10, 101, 1000, 4096} {
+			x := shape(n)
+			sorted := sortedCopy(x)
+			ps := []float64{0, 1, 25, 33.3, 50, 75, 95, 99, 100}
+			all := slices.Clone(x)
+			selectPercentiles(all, ps...)
+			for _, p := range ps {
+				one := slices.Clone(x)
+				selectPercentiles(one, p)
+				if got, want := Percentile(one, p), Percentile(sorted, p); got != want {
+					t.Fatalf("%s n=%d p=%g: selection %v, sort %v", name, n, p, got, want)
+				}
+				if got, want := Percentile(all, p), Percentile(sorted, p); got != want {
+					t.Fatalf("%s n=%d p=%g among %v: selection %v, sort %v", name, n, p, ps, got, want)
+				}
+			}
+		}
+	}
+}
+
+// Median takes the selection path, or a sort when there is NaN, and
+// agrees with the percentile of the sorted data either way.
+func TestMedianSelection(t *testing.T) {
+	x := ar1(rand.New(rand.NewPCG(5, 6)), 999, 0.3, 1)
+	if got, want := Median(x), Percentile(sortedCopy(x), 50); got != want {
+		t.Errorf("Median %v, sorted percentile %v", got, want)
+	}
+	withNaN := []float64{3, math.NaN(), 1, 2}
+	if got, want := Median(withNaN), Percentile(sortedCopy(withNaN), 50); got != want {
+		t.Errorf("Median with NaN %v, sorted percentile %v", got, want)
+	}
+	if !math.IsNaN(Median(nil)) || !math.IsNaN(MAD(nil)) {
+		t.Error("Median and MAD of nothing should be NaN")
 	}
 }

@@ -1,6 +1,9 @@
 package stats
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Summary describes one sample series: location, tails, spread,
 // serial correlation and outlier counts.
@@ -12,25 +15,28 @@ type Summary struct {
 
 // Summarize describes x, keeping every sample. CVPct is 100*SD/|Mean|, or
 // 0 when the mean is 0. An empty x gives the zero Summary, so nothing
-// unencodable (NaN) reaches a record.
+// unencodable (NaN) reaches a record. One copy, ordered by selection just
+// enough for every percentile reported and the quartiles of the outlier
+// fences, serves them all and then holds the deviations for MAD, so the
+// summary never sorts.
 func Summarize(x []float64) Summary {
 	if len(x) == 0 {
 		return Summary{}
 	}
-	s := sortedCopy(x)
+	s := order(slices.Clone(x), 0, 25, 50, 75, 95, 99, 100)
 	sum := Summary{
 		N:        len(x),
-		Min:      s[0],
-		Max:      s[len(s)-1],
+		Min:      Percentile(s, 0),
+		Max:      Percentile(s, 100),
 		Mean:     Mean(x),
 		Median:   Percentile(s, 50),
 		P95:      Percentile(s, 95),
 		P99:      Percentile(s, 99),
 		SD:       SD(x),
-		MAD:      MAD(x),
 		Lag1:     Lag1(x),
-		Outliers: Tukey(x),
+		Outliers: tukeyOrdered(s),
 	}
+	sum.MAD = deviationMedian(x, sum.Median, s)
 	if sum.Mean != 0 {
 		sum.CVPct = 100 * sum.SD / math.Abs(sum.Mean)
 	}
