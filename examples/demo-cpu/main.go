@@ -9,4 +9,4 @@ import (
 	"github.com/flybench/flybench/examples/mix"
 )
 
-func main() { fmt.Println(mix.Run(8_000_000)) }
+func main() { fmt.Println(mix.Run(23_500_000)) }

@@ -1,5 +1,5 @@
 // Command demo-mem is one side of the resource-axes example: it does its
-// work by filling and summing a 4 MiB table, so it touches a lot of
+// work by filling and summing a 12 MiB table, so it touches a lot of
 // memory (page faults, peak RSS) for about the same wall time as demo-cpu.
 package main
 
@@ -10,7 +10,7 @@ import (
 )
 
 func main() {
-	mib := 4
+	mib := 12
 	if len(os.Args) > 1 {
 		if v, err := strconv.Atoi(os.Args[1]); err == nil && v > 0 {
 			mib = v

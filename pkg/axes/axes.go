@@ -24,6 +24,7 @@ const (
 	CounterResourcesUnavailable Status = "counter_resources_unavailable" // could not be scheduled or allocated
 	ProbeFailed                 Status = "probe_failed"                  // a snapshot, control or read failed, or attributes were rejected
 	UnsupportedMode             Status = "unsupported_mode"              // the execution mode cannot observe this axis
+	Unattributable              Status = "unattributable"                // a value was read but cannot be told apart from the harness's own
 	CounterReset                Status = "counter_reset"                 // a cumulative counter went backwards
 	InvalidValue                Status = "invalid_value"                 // NaN, infinite, or a negative elapsed time
 	ConversionOverflow          Status = "conversion_overflow"           // a delta or unit conversion overflowed

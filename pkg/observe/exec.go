@@ -4,6 +4,8 @@
 package observe
 
 import (
+	"fmt"
+
 	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/perf"
@@ -30,6 +32,7 @@ type Exec struct {
 
 	before   perf.Snapshot
 	selfCPU  int64
+	selfPeak int64
 	started  int64
 	lastTele ndjson.Telemetry
 }
@@ -102,6 +105,9 @@ func info(a axes.Axis, st axes.Status, reason string) ndjson.AxisInfo {
 // Before snapshots the counters and the harness's own CPU time, immediately
 // before a timed batch.
 func (o *Exec) Before(int) {
+	if o.wantsPeak() {
+		o.selfPeak = o.self.PeakRSS()
+	}
 	o.started = o.clock.Now()
 	o.selfCPU = o.self.CPU()
 	if o.perf != nil {
@@ -140,10 +146,27 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 			return ndjson.AxisValue{S: string(axes.ProbeFailed), R: u.IOErr.Error()}
 		}
 	}
-	if a.Name == "rss_change" {
+	switch {
+	case a.Name == "rss_change":
 		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
+	case a.Name == "rss_peak" && u.MaxRSSKiB<<10 <= o.selfPeak:
+		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(o.selfPeak)/(1<<20))}
 	}
 	return ndjson.Collected(usageValue(a.Name, u, n))
+}
+
+// peakFloorReason explains an rss_peak hidden under the harness's own peak:
+// a child started by vfork and exec inherits its parent's high-water mark
+// into ru_maxrss, so a peak at or below it says only "at most this much".
+const peakFloorReason = "the runs' peak is at or below this tool's own peak RSS (%.1f MiB), which the kernel reports in its place for a child started by vfork+exec"
+
+func (o *Exec) wantsPeak() bool {
+	for _, a := range o.requested {
+		if a.Name == "rss_peak" {
+			return true
+		}
+	}
+	return false
 }
 
 // usageValue reads a wait4 or /proc/PID/io axis from a batch's usage.

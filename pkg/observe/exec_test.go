@@ -14,10 +14,11 @@ type fakeUsage struct{ u runner.Usage }
 
 func (f *fakeUsage) Usage() runner.Usage { return f.u }
 
-type fakeSelf struct{ cpu, rss int64 }
+type fakeSelf struct{ cpu, rss, peak int64 }
 
-func (f *fakeSelf) CPU() int64 { return f.cpu }
-func (f *fakeSelf) RSS() int64 { return f.rss }
+func (f *fakeSelf) CPU() int64     { return f.cpu }
+func (f *fakeSelf) RSS() int64     { return f.rss }
+func (f *fakeSelf) PeakRSS() int64 { return f.peak }
 
 type stepClock struct{ now int64 }
 
@@ -91,5 +92,25 @@ func TestInfosCarryProvenance(t *testing.T) {
 	}
 	if infos[2].Status != string(axes.UnsupportedMode) || infos[2].Reason == "" {
 		t.Fatalf("rss_change %+v", infos[2])
+	}
+}
+
+// A child started by vfork+exec reports at least its parent's high-water
+// mark as ru_maxrss; a peak not above it is not the operation's own.
+func TestPeakAtHarnessFloorIsUnattributable(t *testing.T) {
+	use := &fakeUsage{runner.Usage{Runs: 1, MaxRSSKiB: 8192}}
+	o := NewExec(selected(t, "rss_peak"), []UsageSource{use}, &stepClock{})
+	o.self = &fakeSelf{peak: 8192 << 10}
+	o.Before(0)
+	var s ndjson.Sample
+	o.After(0, 1, &s)
+	if v := s.Axes["rss_peak"]; v.S != string(axes.Unattributable) || v.V != nil || !strings.Contains(v.R, "8.0 MiB") {
+		t.Fatalf("rss_peak at the floor = %+v", v)
+	}
+	use.u.MaxRSSKiB = 65536
+	o.Before(0)
+	o.After(0, 1, &s)
+	if v := s.Axes["rss_peak"]; v.S != "collected" || *v.V != 64<<20 {
+		t.Fatalf("rss_peak above the floor = %+v", v)
 	}
 }

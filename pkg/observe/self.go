@@ -14,6 +14,9 @@ type SelfReader interface {
 	CPU() int64
 	// RSS is the process's resident set now, in bytes; 0 when unreadable.
 	RSS() int64
+	// PeakRSS is the process's resident high-water mark (VmHWM), in
+	// bytes; 0 when unreadable.
+	PeakRSS() int64
 }
 
 // procSelf reads getrusage(RUSAGE_SELF) and /proc/self/statm.
@@ -41,4 +44,25 @@ func (procSelf) RSS() int64 {
 		return 0
 	}
 	return pages * int64(os.Getpagesize())
+}
+
+func (procSelf) PeakRSS() int64 {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range bytes.Split(data, []byte("\n")) {
+		if rest, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
+			f := bytes.Fields(rest)
+			if len(f) == 0 {
+				return 0
+			}
+			kib, err := strconv.ParseInt(string(f[0]), 10, 64)
+			if err != nil {
+				return 0
+			}
+			return kib << 10
+		}
+	}
+	return 0
 }
