@@ -73,6 +73,10 @@ func (a *analyzer) loop() error {
 	}
 }
 
+// maxIndex bounds unit and position indices, which the analysis keeps as
+// 32-bit integers.
+const maxIndex = 1<<31 - 1
+
 type analyzer struct {
 	r   *ndjson.Reader
 	w   *ndjson.Writer
@@ -127,6 +131,9 @@ func (a *analyzer) sample(l ndjson.Line) error {
 	}
 	if s.Case < 0 || s.Case >= len(a.cur.run.Cases) {
 		return a.r.Errorf(l, "sample for case %d, but the run has %d cases (0 to %d)", s.Case, len(a.cur.run.Cases), len(a.cur.run.Cases)-1)
+	}
+	if s.Unit < 0 || s.Unit > maxIndex || s.Pos < 0 || s.Pos > maxIndex {
+		return a.r.Errorf(l, "sample with unit %d and position %d; both count from 0", s.Unit, s.Pos)
 	}
 	if s.Iter < 1 {
 		return a.r.Errorf(l, "sample with %d iterations; a batch has at least one", s.Iter)

@@ -70,8 +70,8 @@ func sampleAxes(infos []ndjson.AxisInfo, s ndjson.Sample) ([]axisVal, error) {
 // column gathers axis i of case c: the values, and how many samples lack one.
 func (d *runData) column(c, i int) (vals []float64, missing int) {
 	for _, p := range d.cases[c] {
-		if p.axes[i].st == axes.Collected {
-			vals = append(vals, p.axes[i].v)
+		if d.val(p, i).st == axes.Collected {
+			vals = append(vals, d.val(p, i).v)
 		} else {
 			missing++
 		}
@@ -98,7 +98,7 @@ func (d *runData) dominant(c, i int) axes.Status {
 	count := map[axes.Status]int{}
 	best := axes.ProbeFailed
 	for _, p := range d.cases[c] {
-		st := p.axes[i].st
+		st := d.val(p, i).st
 		count[st]++
 		if count[st] > count[best] || count[st] == count[best] && st < best {
 			best = st
@@ -110,7 +110,7 @@ func (d *runData) dominant(c, i int) axes.Status {
 // firstFailure explains the first sample without a value of axis i.
 func (d *runData) firstFailure(c, i int, info ndjson.AxisInfo) string {
 	for _, p := range d.cases[c] {
-		if v := p.axes[i]; v.st != axes.Collected {
+		if v := d.val(p, i); v.st != axes.Collected {
 			reason := v.r
 			if reason == "" {
 				reason = info.Reason

@@ -107,14 +107,11 @@ func (d *runData) axisPairs(c, i int) (ref, con []float64) {
 		k, _ := d.column(c, i)
 		return r, k
 	}
-	byUnit := make(map[int]point, len(d.cases[0]))
-	for _, p := range d.cases[0] {
-		byUnit[p.unit] = p
-	}
+	byUnit := d.refByUnit()
 	for _, p := range d.cases[c] {
-		if r, ok := byUnit[p.unit]; ok {
-			ref = append(ref, r.axes[i].v)
-			con = append(con, p.axes[i].v)
+		if r, ok := byUnit(int(p.unit)); ok {
+			ref = append(ref, d.val(r, i).v)
+			con = append(con, d.val(p, i).v)
 		}
 	}
 	return ref, con

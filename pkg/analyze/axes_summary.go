@@ -31,7 +31,7 @@ func (d *runData) axisSummaries(c int, rec *ndjson.Summary, opt Options) []ndjso
 
 func axisStats(x []float64, opt Options, stream string) *ndjson.AxisStats {
 	s := stats.Summarize(x)
-	lo, hi := opt.bootstrap().MeanInterval(x, stats.BlockLength(x), stream)
+	lo, hi, _ := opt.bootstrap().MeanIntervalAuto(x, stream)
 	return &ndjson.AxisStats{Min: s.Min, Median: s.Median, Mean: s.Mean, P95: s.P95, P99: s.P99, Max: s.Max, MeanCI: [2]float64{lo, hi}}
 }
 

@@ -44,13 +44,11 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 
 // pairs joins case c's samples with the reference samples of the same unit.
 func (d *runData) pairs(c int) stats.PairedInput {
-	ref := make(map[int]point, len(d.cases[0]))
-	for _, p := range d.cases[0] {
-		ref[p.unit] = p
-	}
-	var in stats.PairedInput
+	ref := d.refByUnit()
+	n := min(len(d.cases[0]), len(d.cases[c]))
+	in := stats.PairedInput{Ref: make([]float64, 0, n), Con: make([]float64, 0, n), RefFirst: make([]bool, 0, n)}
 	for _, p := range d.cases[c] {
-		r, ok := ref[p.unit]
+		r, ok := ref(int(p.unit))
 		if !ok {
 			continue
 		}
@@ -59,6 +57,30 @@ func (d *runData) pairs(c int) stats.PairedInput {
 		in.RefFirst = append(in.RefFirst, r.pos < p.pos)
 	}
 	return in
+}
+
+// refByUnit indexes the reference samples by unit. Units are dense small
+// integers, so a slice does (a unit seen twice keeps its last sample).
+func (d *runData) refByUnit() func(unit int) (point, bool) {
+	top := -1
+	for _, p := range d.cases[0] {
+		top = max(top, int(p.unit))
+	}
+	at := make([]int32, top+1)
+	for i := range at {
+		at[i] = -1
+	}
+	for i, p := range d.cases[0] {
+		if p.unit >= 0 {
+			at[p.unit] = int32(i)
+		}
+	}
+	return func(unit int) (point, bool) {
+		if unit < 0 || unit >= len(at) || at[unit] < 0 {
+			return point{}, false
+		}
+		return d.cases[0][at[unit]], true
+	}
 }
 
 func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {

@@ -3,6 +3,7 @@ package analyze
 import (
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
@@ -10,11 +11,11 @@ import (
 
 // point is the part of a sample the analysis uses.
 type point struct {
-	unit, pos int
+	unit, pos int32
+	ax        int32 // the sample's axis values start at runData.vals[ax]; -1 when none
 	iter      int64
 	wall      int64
 	op        float64
-	axes      []axisVal // in the order of runData.extra
 	tele      *ndjson.Telemetry
 }
 
@@ -23,6 +24,7 @@ type runData struct {
 	run   ndjson.Run
 	extra []ndjson.AxisInfo // requested axes besides wall time
 	cases [][]point
+	vals  []axisVal // every sample's extra axes, len(extra) per sample
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -39,8 +41,18 @@ func (d *runData) add(s ndjson.Sample) error {
 	if err != nil {
 		return err
 	}
-	d.cases[s.Case] = append(d.cases[s.Case], point{unit: s.Unit, pos: s.Pos, iter: s.Iter, wall: s.WallNS, op: s.OpNS, axes: vals, tele: s.Tele})
+	p := point{unit: int32(s.Unit), pos: int32(s.Pos), ax: -1, iter: s.Iter, wall: s.WallNS, op: s.OpNS, tele: s.Tele}
+	if len(vals) > 0 {
+		p.ax = int32(len(d.vals))
+		d.vals = append(d.vals, vals...)
+	}
+	d.cases[s.Case] = append(d.cases[s.Case], p)
 	return nil
+}
+
+// val is axis i of the sample p.
+func (d *runData) val(p point, i int) axisVal {
+	return d.vals[int(p.ax)+i]
 }
 
 // analyze produces the analysis, summary and comparison records of the run.
@@ -54,19 +66,41 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
 	}
+	k := len(d.cases)
+	summaries := make([]*ndjson.Summary, k)
+	comparisons := make([]*ndjson.Comparison, k)
+	failures := make([]error, k)
+	// Every summary and comparison is independent and uses its own random
+	// stream, so they are computed concurrently and gathered in case order:
+	// the output does not depend on scheduling.
+	var wg sync.WaitGroup
+	for c := 0; c < k; c++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			summaries[c] = d.summary(c, opt)
+		}()
+		if c > 0 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				comparisons[c], failures[c] = d.compare(c, opt)
+			}()
+		}
+	}
+	wg.Wait()
 	recs := []ndjson.Record{head}
-	for c := range d.cases {
-		if s := d.summary(c, opt); s != nil {
+	for _, s := range summaries {
+		if s != nil {
 			recs = append(recs, s)
 		}
 	}
-	for c := 1; c < len(d.cases); c++ {
-		cmp, err := d.compare(c, opt)
-		if err != nil {
-			head.Warnings = append(head.Warnings, fmt.Sprintf("%s vs %s not compared: %v", d.name(0), d.name(c), err))
+	for c := 1; c < k; c++ {
+		if failures[c] != nil {
+			head.Warnings = append(head.Warnings, fmt.Sprintf("%s vs %s not compared: %v", d.name(0), d.name(c), failures[c]))
 			continue
 		}
-		recs = append(recs, cmp)
+		recs = append(recs, comparisons[c])
 	}
 	return recs
 }
@@ -135,8 +169,8 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 		Outliers: ndjson.Outliers{LowSevere: s.Outliers.LowSevere, LowMild: s.Outliers.LowMild,
 			HighMild: s.Outliers.HighMild, HighSevere: s.Outliers.HighSevere},
 	}
-	rec.BlockLen = stats.BlockLength(x)
-	lo, hi := opt.bootstrap().MeanInterval(x, rec.BlockLen, fmt.Sprintf("mean/%d", c))
+	lo, hi, block := opt.bootstrap().MeanIntervalAuto(x, fmt.Sprintf("mean/%d", c))
+	rec.BlockLen = block
 	rec.MeanCI = [2]float64{lo, hi}
 	d.batchFacts(rec, pts)
 	if len(d.run.Axes) > 0 {

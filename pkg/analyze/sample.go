@@ -57,13 +57,36 @@ func intField(b, key []byte) (int64, []byte, bool) {
 	if !ok {
 		return 0, nil, false
 	}
-	v, err := strconv.ParseInt(string(num), 10, 64)
-	return v, tail, err == nil
+	v, ok := parseInt(num)
+	return v, tail, ok
+}
+
+// parseInt reads a JSON integer: an optional minus and up to 18 digits
+// (larger values take the general decoder).
+func parseInt(b []byte) (int64, bool) {
+	neg := b[0] == '-'
+	if neg {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 18 || (len(b) > 1 && b[0] == '0') {
+		return 0, false
+	}
+	var v int64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
 
 func floatField(b, key []byte) (float64, []byte, bool) {
 	num, tail, ok := field(b, key)
-	if !ok {
+	if !ok || !jsonNumber(num) {
 		return 0, nil, false
 	}
 	v, err := strconv.ParseFloat(string(num), 64)
@@ -76,8 +99,11 @@ func field(b, key []byte) (num, tail []byte, ok bool) {
 	if !found {
 		return nil, nil, false
 	}
-	end := bytes.IndexAny(rest, ",}")
-	if end <= 0 || !jsonNumber(rest[:end]) {
+	end := 0
+	for end < len(rest) && rest[end] != ',' && rest[end] != '}' {
+		end++
+	}
+	if end == 0 || end == len(rest) {
 		return nil, nil, false
 	}
 	return rest[:end], rest[end:], true

@@ -170,7 +170,7 @@ func fastHeader(raw []byte) (typ, v string, ok bool) {
 	if i <= 0 || bytes.IndexByte(rest[:i], '\\') >= 0 {
 		return "", "", false
 	}
-	typ, rest = string(rest[:i]), rest[i+1:]
+	typ, rest = intern(rest[:i]), rest[i+1:]
 	rest, found = bytes.CutPrefix(rest, []byte(`,"v":"`))
 	if !found {
 		return "", "", false
@@ -185,7 +185,28 @@ func fastHeader(raw []byte) (typ, v string, ok bool) {
 	if raw[len(raw)-1] != '}' {
 		return "", "", false
 	}
-	return typ, string(rest[:j]), true
+	return typ, internVersion(rest[:j]), true
+}
+
+// intern returns the constant for a known record type, so the common lines
+// of a stream allocate nothing for their header.
+func intern(b []byte) string {
+	for _, t := range knownTypes {
+		if string(b) == t {
+			return t
+		}
+	}
+	return string(b)
+}
+
+var knownTypes = []string{TypeSample, TypeRun, TypeCalibration, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison}
+
+// internVersion returns Version itself for this reader's version.
+func internVersion(b []byte) string {
+	if string(b) == Version {
+		return Version
+	}
+	return string(b)
 }
 
 func preview(b []byte) string {

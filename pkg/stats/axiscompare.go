@@ -37,8 +37,8 @@ func CompareAxis(ref, con []float64, dir Direction, b Bootstrap, thresholdPct fl
 			series[i] = con[i] - ref[i]
 		}
 	}
-	a.BlockLen = BlockLength(series)
-	lo, hi := b.MeanInterval(series, a.BlockLen, stream)
+	lo, hi, block := b.MeanIntervalAuto(series, stream)
+	a.BlockLen = block
 	a.Change, a.Lo, a.Hi = Mean(series), lo, hi
 	if a.Method == RelativeRatio {
 		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(lo), 100*expm1(hi)

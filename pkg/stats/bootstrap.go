@@ -48,7 +48,26 @@ func (b Bootstrap) MeanInterval(x []float64, block int, stream string) (lo, hi f
 	if len(x) == 0 || b.Resamples < 1 {
 		return math.NaN(), math.NaN()
 	}
+	return b.meanInterval(x, newAutocovariance(x), block, stream)
+}
+
+// MeanIntervalAuto is MeanInterval with the block length BlockLength
+// chooses, which it also returns; the two share one set of
+// autocovariances, the costly part of both for long series.
+func (b Bootstrap) MeanIntervalAuto(x []float64, stream string) (lo, hi float64, block int) {
+	if len(x) == 0 || b.Resamples < 1 {
+		return math.NaN(), math.NaN(), 1
+	}
 	a := newAutocovariance(x)
+	block = 1
+	if len(x) >= 8 {
+		block = newLagWindow(a).blockLength()
+	}
+	lo, hi = b.meanInterval(x, a, block, stream)
+	return lo, hi, block
+}
+
+func (b Bootstrap) meanInterval(x []float64, a *autocovariance, block int, stream string) (lo, hi float64) {
 	bs := newBlockSums(x, a, block)
 	se := math.Sqrt(meanVariance(a, bs))
 	if se == 0 || bs.count == 1 {

@@ -247,3 +247,19 @@ func TestMeanIntervalHardData(t *testing.T) {
 		}
 	}
 }
+
+// MeanIntervalAuto is MeanInterval at BlockLength's choice, bit for bit.
+func TestMeanIntervalAutoMatches(t *testing.T) {
+	x := make([]float64, 300)
+	v := 0.0
+	for i := range x {
+		v = 0.6*v + float64((i*7919)%101)/50 - 1
+		x[i] = 10 + v
+	}
+	b := Bootstrap{Seed: 3, Resamples: 500, Confidence: 95}
+	lo, hi, block := b.MeanIntervalAuto(x, "s")
+	wlo, whi := b.MeanInterval(x, BlockLength(x), "s")
+	if block != BlockLength(x) || lo != wlo || hi != whi {
+		t.Fatalf("auto [%v %v] L=%d, explicit [%v %v] L=%d", lo, hi, block, wlo, whi, BlockLength(x))
+	}
+}

@@ -53,8 +53,8 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 	}
 	p := Paired{N: len(d), MeanDiff: Mean(diff), Lag1: Lag1(d)}
 	p.MedianSpeedup = Percentile(order(ratio, 50), 50) // ratio is ours to reorder
-	p.BlockLen = BlockLength(d)
-	lo, hi := b.MeanInterval(d, p.BlockLen, stream)
+	lo, hi, block := b.MeanIntervalAuto(d, stream)
+	p.BlockLen = block
 	p.setSpeedup(Mean(d), lo, hi)
 	p.countWins(in.Ref, in.Con)
 	p.setOrderEffect(d, in.RefFirst)
