@@ -6,8 +6,9 @@
 //     a bare fork/exec/wait4 loop (and hyperfine -N when installed),
 //     interleaved round by round; the clock's floor; the harness's own
 //     untimed overhead per sample.
-//  2. fb-analyze throughput on a synthetic 100,000-sample stream.
-//  3. the drift experiment: A/A and a ~3% A/B under a periodic background
+//  2. the cost of each probe family, timed and untimed, per run.
+//  3. fb-analyze throughput on a synthetic 100,000-sample stream.
+//  4. the drift experiment: A/A and a ~3% A/B under a periodic background
 //     CPU load, paired vs --sequential, several trials each.
 package main
 
@@ -22,7 +23,7 @@ func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 5, "interleaved rounds of the overhead comparison")
 	trials := flag.Int("trials", 3, "trials per drift-experiment cell")
-	only := flag.String("only", "", "run one part: overhead, analyze or drift")
+	only := flag.String("only", "", "run one part: overhead, probes, analyze or drift")
 	flag.Parse()
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -31,6 +32,9 @@ func main() {
 	b.tmp = dir
 	if *only == "" || *only == "overhead" {
 		b.overhead(*rounds)
+	}
+	if *only == "" || *only == "probes" {
+		b.probeOverhead(*rounds)
 	}
 	if *only == "" || *only == "analyze" {
 		b.analyzeThroughput()

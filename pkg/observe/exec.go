@@ -33,6 +33,8 @@ type Exec struct {
 	before   perf.Snapshot
 	selfCPU  int64
 	selfPeak int64
+	rss      int64
+	rssAt    int64
 	started  int64
 	lastTele ndjson.Telemetry
 }
@@ -201,12 +203,24 @@ func usageValue(name string, u runner.Usage, n int64) float64 {
 func (o *Exec) telemetry(u runner.Usage) *ndjson.Telemetry {
 	wall := o.clock.Now() - o.started
 	cpu := o.self.CPU() - o.selfCPU + u.UserNS + u.SystemNS
-	t := &ndjson.Telemetry{RSSBytes: o.self.RSS() + u.MaxRSSKiB*1024}
+	t := &ndjson.Telemetry{RSSBytes: o.selfRSS() + u.MaxRSSKiB*1024}
 	if wall > 0 {
 		t.CPUPct = 100 * float64(cpu) / float64(wall)
 	}
 	o.lastTele = *t
 	return t
+}
+
+// rssEvery is how often the tool's own resident set is re-read: reading
+// /proc/self/statm costs tens of microseconds here, and the value moves slowly.
+const rssEvery = 250_000_000
+
+// selfRSS is the tool's resident set, re-read at most every rssEvery ns.
+func (o *Exec) selfRSS() int64 {
+	if now := o.clock.Now(); o.rssAt == 0 || now-o.rssAt >= rssEvery {
+		o.rss, o.rssAt = o.self.RSS(), now
+	}
+	return o.rss
 }
 
 // Last is the telemetry of the most recent batch, for the progress line.
