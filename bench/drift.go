@@ -11,11 +11,14 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Drift experiment settings: a square-wave load on every CPU, busy half of
+// Drift experiment settings: a square-wave load on one CPU, busy half of
 // each period, against runs whose sequential blocks last about a period.
 const (
-	loadPeriod = 2 * time.Second
-	spinSteps  = 3_000_000
+	loadPeriod   = 2 * time.Second
+	loadThreads  = 1
+	spinSteps    = 3_000_000
+	driftSamples = 100
+	driftTime    = "3s"
 )
 
 type cell struct {
@@ -29,7 +32,7 @@ type cell struct {
 func (b *bench) drift(trials int) {
 	stepsB := b.threePercent()
 	section(fmt.Sprintf("drift experiment: spin -n %d vs itself (A/A) and vs spin -n %d (A/B, ~3%% slower), "+
-		"under a %v square-wave load (50%% busy, every CPU), %d trials", spinSteps, stepsB, loadPeriod, trials))
+		"under a %v square-wave load (50%% busy, %d thread), %d samples, %d trials", spinSteps, stepsB, loadPeriod, loadThreads, driftSamples, trials))
 	cells := []cell{
 		{"A/A paired", spinSteps, false}, {"A/A sequential", spinSteps, true},
 		{"A/B paired", stepsB, false}, {"A/B sequential", stepsB, true},
@@ -79,11 +82,11 @@ func (b *bench) sampleMedian(command string) float64 {
 
 // driftTrial runs one comparison under a load started at a random phase.
 func (b *bench) driftTrial(c cell, rng *rand.Rand) string {
-	load := exec.Command(b.tool("load"), "-period", loadPeriod.String(), "-duty", "0.5")
+	load := exec.Command(b.tool("load"), "-period", loadPeriod.String(), "-duty", "0.5", "-threads", fmt.Sprint(loadThreads))
 	check(load.Start())
 	defer func() { load.Process.Kill(); load.Wait() }()
 	time.Sleep(time.Duration(rng.Int64N(int64(loadPeriod))))
-	args := []string{"--progress", "none", "--samples", "50", "-t", "2s"}
+	args := []string{"--progress", "none", "--samples", fmt.Sprint(driftSamples), "-t", driftTime}
 	if c.sequential {
 		args = append(args, "--sequential")
 	}
