@@ -21,7 +21,10 @@ func TestHelperAlloc(t *testing.T) {
 	for i := range buf {
 		buf[i] = byte(i)
 	}
-	os.Exit(int(buf[len(buf)-1]) & 0)
+	if buf[len(buf)-1] == 1 { // never true; keeps the touched buffer alive
+		os.Exit(1)
+	}
+	os.Exit(0)
 }
 
 func allocCommand(t *testing.T, mib int) *Command {
