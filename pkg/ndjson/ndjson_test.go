@@ -19,7 +19,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasPrefix(out, `{"type":"run","v":"1.1","run_id":"r1"`) {
+	if !strings.HasPrefix(out, `{"type":"run","v":"1.2","run_id":"r1"`) {
 		t.Fatalf("header not first: %s", out)
 	}
 	if strings.Count(out, "\n") != 2 || !strings.HasSuffix(out, "\n") {
@@ -59,7 +59,7 @@ func TestReaderErrors(t *testing.T) {
 		{"truncated", "{\"type\":\"sample\",\"v\":\"1.0\",\"case\":1\n", "in.ndjson:1: invalid JSON"},
 		{"no type", "{\"v\":\"1.0\"}\n", `in.ndjson:1: record has no "type" field`},
 		{"no version", "{\"type\":\"run\"}\n", `in.ndjson:1: run record has no schema version field "v"`},
-		{"unknown major", "{\"type\":\"run\",\"v\":\"2.3\"}\n", "in.ndjson:1: stream schema version 2.3 is not supported by this reader (schema 1.1)"},
+		{"unknown major", "{\"type\":\"run\",\"v\":\"2.3\"}\n", "in.ndjson:1: stream schema version 2.3 is not supported by this reader (schema 1.2)"},
 		{"garbage version", "{\"type\":\"run\",\"v\":\"one\"}\n", "schema version one is not supported"},
 		{"unknown type invalid", "{\"type\":\"zzz\",\"v\":\"1.0\",\"a\":tru}\n", "in.ndjson:1: invalid JSON in zzz record"},
 	}
@@ -90,7 +90,7 @@ func TestVersionErrorNamesBothVersions(t *testing.T) {
 }
 
 func TestMinorVersionsAndUnknownTypesPass(t *testing.T) {
-	in := `{"type":"future","v":"1.9","x":[1,{"y":null}]}` + "\n" + `{"v":"1.1","type":"sample","case":0}` + "\n"
+	in := `{"type":"future","v":"1.9","x":[1,{"y":null}]}` + "\n" + `{"v":"1.2","type":"sample","case":0}` + "\n"
 	r := NewReader(strings.NewReader(in), "f")
 	l, err := r.Next()
 	if err != nil || l.Type != "future" || Known(l.Type) {
@@ -102,7 +102,7 @@ func TestMinorVersionsAndUnknownTypesPass(t *testing.T) {
 	}
 	// Fields in another order take the slow path and still parse.
 	l, err = r.Next()
-	if err != nil || l.Type != TypeSample || l.V != "1.1" {
+	if err != nil || l.Type != TypeSample || l.V != "1.2" {
 		t.Fatalf("reordered header: %+v %v", l, err)
 	}
 }
@@ -121,7 +121,7 @@ func TestDecodeErrorHasPosition(t *testing.T) {
 }
 
 func TestLongLine(t *testing.T) {
-	long := `{"type":"x","v":"1.1","pad":"` + strings.Repeat("a", MaxLineBytes) + `"}`
+	long := `{"type":"x","v":"1.2","pad":"` + strings.Repeat("a", MaxLineBytes) + `"}`
 	r := NewReader(strings.NewReader(long), "big")
 	_, err := r.Next()
 	if err == nil || !strings.Contains(err.Error(), "big:1: line longer than") {

@@ -120,7 +120,8 @@ func (r *Reader) errorf(format string, args ...any) error {
 // Known reports whether typ is a record type defined by this schema.
 func Known(typ string) bool {
 	switch typ {
-	case TypeRun, TypeCalibration, TypeSample, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison:
+	case TypeRun, TypeCalibration, TypeSample, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison,
+		TypeLock, TypeGate, TypeWindow, TypeEnvironment:
 		return true
 	}
 	return false
@@ -199,7 +200,8 @@ func intern(b []byte) string {
 	return string(b)
 }
 
-var knownTypes = []string{TypeSample, TypeRun, TypeCalibration, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison}
+var knownTypes = []string{TypeSample, TypeWindow, TypeRun, TypeCalibration, TypeEnd, TypeAnalysis, TypeSummary,
+	TypeComparison, TypeLock, TypeGate, TypeEnvironment}
 
 // internVersion returns Version itself for this reader's version.
 func internVersion(b []byte) string {
