@@ -37,6 +37,8 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-pair":    pairApp,
 	"fb-analyze": analyzeApp,
 	"fb-report":  reportApp,
+	"fb-lock":    lockApp,
+	"fb-gate":    gateApp,
 }
 
 // Tools lists the tool names, sorted.

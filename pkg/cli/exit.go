@@ -22,6 +22,10 @@ const (
 	ExitCommandFailed = 5   // a benchmarked command or hook failed
 	ExitNotAnalyzed   = 6   // fb-report given a stream without analysis records
 	ExitRequirement   = 7   // --require-perf: a required axis produced no samples
+	ExitConditions    = 8   // operating conditions unacceptable under --conditions fail
+	ExitPlacement     = 9   // --require-strict: strict placement unavailable
+	ExitGateTimeout   = 10  // fb-gate: the host did not stay quiet before --timeout
+	ExitLockRefused   = 11  // fb-lock --require-machine-scope: no machine-wide claim
 	ExitInterrupted   = 130 // SIGINT; SIGTERM exits 143
 	ExitTerminated    = 143
 )

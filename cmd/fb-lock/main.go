@@ -1,0 +1,10 @@
+// Command fb-lock is one stage of the flybench pipeline; see man fb-lock(1).
+package main
+
+import (
+	"os"
+
+	"github.com/flybench/flybench/pkg/cli"
+)
+
+func main() { os.Exit(cli.Main("fb-lock")) }
