@@ -46,6 +46,8 @@ type Config struct {
 	SubtractTimerCost bool
 	// Seed fixes the order shuffles.
 	Seed uint64
+	// Watch is the interference-watch policy; the engine's Monitor applies it.
+	Watch Watch
 }
 
 // DefaultConfig is the API reference's default policy.
@@ -81,7 +83,7 @@ func (c Config) Validate(k int) error {
 	case c.SharedIterations && k < 2:
 		return fmt.Errorf("--shared-iterations needs 2 or more operations")
 	}
-	return nil
+	return c.Watch.Validate()
 }
 
 // Slice is the target duration of one timed batch for k cases.

@@ -78,6 +78,11 @@ type Engine struct {
 	// Check, when set, judges the first complete unit; an error ends the
 	// run as failed (e.g. --require-perf).
 	Check func(first []ndjson.Sample) error
+	// Monitor, when set, watches foreign CPU load over windows of whole
+	// units and Config.Watch says what to do about it.
+	Monitor Monitor
+	// Conditions, when set, observes operating conditions at every window.
+	Conditions Conditions
 
 	stopped  atomic.Bool
 	stopOnce sync.Once

@@ -44,6 +44,7 @@ type stream struct {
 	calibrations []ndjson.Calibration
 	samples      []ndjson.Sample
 	ends         []ndjson.End
+	windows      []ndjson.Window
 }
 
 func readStream(t *testing.T, b []byte) stream {
@@ -75,6 +76,10 @@ func readStream(t *testing.T, b []byte) stream {
 			var v ndjson.End
 			mustDecode(t, r, l, &v)
 			s.ends = append(s.ends, v)
+		case ndjson.TypeWindow:
+			var v ndjson.Window
+			mustDecode(t, r, l, &v)
+			s.windows = append(s.windows, v)
 		}
 	}
 }

@@ -6,40 +6,45 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
+// job is one planned unit: its index and the order its cases run in.
+type job struct {
+	unit  int
+	order []int
+}
+
 // sampler is the state of the sampling phase.
 type sampler struct {
-	e     *Engine
-	iters []int64
-	end   *ndjson.End
-	began int64
-	seq   int
-	total int
-	tele  *ndjson.Telemetry
+	e      *Engine
+	iters  []int64
+	end    *ndjson.End
+	began  int64
+	paused int64 // time spent paused, excluded from the sampling budget
+	seq    int
+	total  int
+	tele   *ndjson.Telemetry
+	win    *window // the open watch window; nil when nothing watches
+	nwin   int     // windows closed so far
+	checks int     // units judged by Check
 }
 
 // sample collects the timed batches. A unit's samples are written together
 // once the whole unit is complete, so an interrupted run never leaves half a
-// pair or half a round in the stream.
+// pair or half a round in the stream; with the watch on, they wait for the
+// window holding them to be judged.
 func (e *Engine) sample(iters []int64, end *ndjson.End) error {
 	s := &sampler{e: e, iters: iters, end: end, began: e.Clock.Now(), total: e.unitsPlanned()}
 	defer func() { end.SamplingNS = e.Clock.Now() - s.began }()
 	if e.Config.Design(len(e.Cases)) == ndjson.DesignSequential {
 		return s.sequential()
 	}
-	budget := int64(e.Config.MaxSampling)
-	for u, order := range e.plan().Units {
-		if e.stopped.Load() {
-			return ErrInterrupted
-		}
-		if s.overBudget(s.began, budget, u) {
-			end.Reason = ndjson.EndBudget
-			return nil
-		}
-		if err := s.unit(u, order); err != nil {
-			return err
-		}
+	plan := e.plan().Units
+	jobs := make([]job, len(plan))
+	for u, order := range plan {
+		jobs[u] = job{unit: u, order: order}
 	}
-	return nil
+	budget := int64(e.Config.MaxSampling)
+	_, err := s.drive(jobs, func(int) bool { return s.overBudget(s.began, budget) })
+	return err
 }
 
 // sequential collects each case's block in turn. The sampling budget is
@@ -51,67 +56,116 @@ func (s *sampler) sequential() error {
 	budget := int64(e.Config.MaxSampling) / int64(k)
 	limit := n
 	for c := 0; c < k; c++ {
-		began := e.Clock.Now()
-		for i := 0; i < limit; i++ {
-			if e.stopped.Load() {
-				return ErrInterrupted
-			}
-			if s.overBudget(began, budget, i) {
-				s.end.Reason = ndjson.EndBudget
-				limit = i
-				break
-			}
-			if err := s.unit(i, []int{c}); err != nil {
-				return err
-			}
+		jobs := make([]job, limit)
+		for i := range jobs {
+			jobs[i] = job{unit: i, order: []int{c}}
 		}
+		began, pausedBefore := e.Clock.Now(), s.paused
+		kept := s.end.Samples[c]
+		done, err := s.drive(jobs, func(int) bool {
+			return s.end.Samples[c]-kept >= minKeepUnits && budget > 0 &&
+				e.Clock.Now()-began-(s.paused-pausedBefore) >= budget
+		})
+		if err != nil {
+			return err
+		}
+		limit = done
 	}
 	s.end.Units = limit
 	return nil
 }
 
-// overBudget reports whether a budget that started at began has run out
-// before unit number done. The first minKeepUnits units always run.
-func (s *sampler) overBudget(began, budget int64, done int) bool {
-	return budget > 0 && done >= minKeepUnits && s.e.Clock.Now()-began >= budget
+// overBudget reports whether the sampling budget has run out. Paused time
+// does not count, and the first minKeepUnits kept units always run.
+func (s *sampler) overBudget(began, budget int64) bool {
+	return budget > 0 && s.end.Units >= minKeepUnits && s.e.Clock.Now()-began-s.paused >= budget
 }
 
-// unit runs one sample, pair or round and writes its samples.
-func (s *sampler) unit(u int, order []int) error {
+// drive runs jobs in order until they are done or stop says so, windowing
+// them when the watch is on, and returns how many were kept. A window the
+// watch discards is collected again from its first job.
+func (s *sampler) drive(jobs []job, stop func(i int) bool) (int, error) {
 	e := s.e
-	recs := make([]ndjson.Sample, 0, len(order))
-	for pos, c := range order {
+	for i := 0; i < len(jobs); {
+		if e.stopped.Load() {
+			return i, s.abandon(ErrInterrupted)
+		}
+		if stop(i) {
+			s.end.Reason = ndjson.EndBudget
+			return i, s.flushOpen()
+		}
+		recs, err := s.runUnit(jobs[i])
+		if err != nil {
+			return i, s.abandon(err)
+		}
+		i++
+		if !s.watching() {
+			if err := s.keep(recs); err != nil {
+				return i, err
+			}
+			continue
+		}
+		s.win.add(jobs[i-1], recs)
+		if s.win.due(e.Clock.Now()) || i == len(jobs) {
+			redo, err := s.closeWindow()
+			if err != nil {
+				return i, err
+			}
+			i -= redo
+		}
+	}
+	return len(jobs), nil
+}
+
+// runUnit runs one sample, pair or round and returns its samples.
+func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
+	e := s.e
+	if s.watching() && s.win == nil {
+		s.openWindow(j.unit)
+	}
+	recs := make([]ndjson.Sample, 0, len(j.order))
+	for pos, c := range j.order {
 		e.report(s.status(c))
-		rec := ndjson.Sample{Case: c, Unit: u, Pos: pos, Seq: s.seq + pos, Iter: s.iters[c]}
+		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c]}
 		ns, err := e.runBatch(c, s.iters[c], &rec)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, s.iters[c])
 		s.tele = rec.Tele
 		recs = append(recs, rec)
 	}
+	s.seq += len(recs)
+	if s.checks == 0 && e.Check != nil {
+		s.checks++
+		if err := e.Check(recs); err != nil {
+			s.keep(recs)
+			return nil, &RequirementError{Err: err}
+		}
+	}
+	return recs, nil
+}
+
+// keep writes a unit's samples and counts them.
+func (s *sampler) keep(recs []ndjson.Sample) error {
 	for i := range recs {
-		if err := e.Out.Write(&recs[i]); err != nil {
+		if err := s.e.Out.Write(&recs[i]); err != nil {
 			return err
 		}
 		s.end.Samples[recs[i].Case]++
 	}
-	s.seq += len(order)
 	s.end.Units++
-	if s.end.Units == 1 && e.Check != nil {
-		if err := e.Check(recs); err != nil {
-			return &RequirementError{Err: err}
-		}
-	}
 	return nil
 }
 
 func (s *sampler) status(c int) Status {
 	done := s.end.Units
+	if s.win != nil {
+		done += len(s.win.jobs)
+	}
 	st := Status{Phase: "sampling", Case: s.e.Cases[c].Name, Done: done, Total: s.total, Tele: s.tele}
 	if done > 0 {
-		per := float64(s.e.Clock.Now()-s.began) / float64(done)
+		per := float64(s.e.Clock.Now()-s.began-s.paused) / float64(done)
 		st.ETA = time.Duration(per * float64(s.total-done))
 	}
 	return st

@@ -224,9 +224,12 @@ type End struct {
 	// Units is the number of complete samples, pairs or rounds kept.
 	Units int `json:"units"`
 	// Samples is the number of samples kept per case.
-	Samples         []int `json:"samples"`
+	Samples []int `json:"samples"`
+	// Retakes counts windows discarded and collected again because of
+	// foreign load; Pauses and PausedNS the waits for a settled host.
 	Retakes         int   `json:"retakes"`
 	Pauses          int   `json:"pauses"`
+	PausedNS        int64 `json:"paused_ns"`
 	BudgetExhausted bool  `json:"budget_exhausted"`
 	ElapsedNS       int64 `json:"elapsed_ns"`
 	SamplingNS      int64 `json:"sampling_ns"`
