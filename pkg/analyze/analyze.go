@@ -82,12 +82,19 @@ type analyzer struct {
 	w   *ndjson.Writer
 	opt Options
 	cur *runData
+	// pending holds the lock and gate records read since the last run
+	// record: they precede, and belong to, the next run.
+	pending hostRecords
 }
 
 func (a *analyzer) line(l ndjson.Line) error {
 	switch l.Type {
-	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison:
+	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison, ndjson.TypeEnvironment:
 		return nil // replaced by this analysis
+	case ndjson.TypeLock, ndjson.TypeGate, ndjson.TypeWindow:
+		if err := a.host(l); err != nil {
+			return err
+		}
 	case ndjson.TypeRun:
 		return a.run(l)
 	case ndjson.TypeSample:
@@ -118,6 +125,35 @@ func (a *analyzer) run(l ndjson.Line) error {
 		return err
 	}
 	a.cur = newRunData(run)
+	a.cur.host, a.pending = a.pending, hostRecords{}
+	return nil
+}
+
+// host keeps a lock, gate or window record for the run it belongs to.
+func (a *analyzer) host(l ndjson.Line) error {
+	switch l.Type {
+	case ndjson.TypeLock:
+		var v ndjson.Lock
+		if err := a.r.Decode(l, &v); err != nil {
+			return err
+		}
+		a.pending.lock = &v
+	case ndjson.TypeGate:
+		var v ndjson.Gate
+		if err := a.r.Decode(l, &v); err != nil {
+			return err
+		}
+		a.pending.gate = &v
+	case ndjson.TypeWindow:
+		var v ndjson.Window
+		if err := a.r.Decode(l, &v); err != nil {
+			return err
+		}
+		if a.cur == nil {
+			return a.r.Errorf(l, "window record before any run record")
+		}
+		a.cur.host.windows = append(a.cur.host.windows, v)
+	}
 	return nil
 }
 

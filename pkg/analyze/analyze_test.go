@@ -51,10 +51,11 @@ func must(t *testing.T, err error) {
 }
 
 type result struct {
-	passed      []string
-	analysis    []ndjson.Analysis
-	summaries   []ndjson.Summary
-	comparisons []ndjson.Comparison
+	passed       []string
+	analysis     []ndjson.Analysis
+	summaries    []ndjson.Summary
+	comparisons  []ndjson.Comparison
+	environments []ndjson.Environment
 }
 
 func analyzeBytes(t *testing.T, in []byte, opt Options) (result, []byte) {
@@ -82,6 +83,10 @@ func analyzeBytes(t *testing.T, in []byte, opt Options) (result, []byte) {
 			var c ndjson.Comparison
 			must(t, r.Decode(l, &c))
 			res.comparisons = append(res.comparisons, c)
+		case ndjson.TypeEnvironment:
+			var e ndjson.Environment
+			must(t, r.Decode(l, &e))
+			res.environments = append(res.environments, e)
 		default:
 			res.passed = append(res.passed, l.Type)
 		}
@@ -268,4 +273,49 @@ func BenchmarkStream100k(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(100002*b.N)/b.Elapsed().Seconds(), "records/s")
+}
+
+func TestEnvironmentReport(t *testing.T) {
+	var buf bytes.Buffer
+	w := ndjson.NewWriter(&buf)
+	must(t, w.Write(&ndjson.Lock{Outcome: ndjson.LockNamespaceScoped, Scope: "machine"}))
+	must(t, w.Write(&ndjson.Gate{Outcome: ndjson.GatePassed}))
+	run := &ndjson.Run{RunID: "r", Design: ndjson.DesignSingle, Cases: []ndjson.Case{{Name: "a"}}}
+	run.Config.Placement = &ndjson.Placement{CPU: 1, Outcome: "strict", WatchedCPUs: []int{1}}
+	must(t, w.Write(run))
+	windows := []ndjson.Window{
+		{Index: 0, Units: 5, Samples: 5, Judged: true, ForeignPct: 2, Verdict: "clean", Action: "kept", Attribution: "core_scoped"},
+		{Index: 1, Units: 5, Samples: 5, Judged: true, ForeignPct: 40, Verdict: "contaminated", Action: "retaken", Attribution: "core_scoped"},
+		{Index: 2, Units: 5, Samples: 5, Judged: true, ForeignPct: 30, Verdict: "contaminated", Action: "paused", PauseNS: 900, Attribution: "core_scoped"},
+		{Index: 3, Units: 5, Samples: 5, Judged: true, ForeignPct: 20, Verdict: "contaminated", Action: "kept", Exhausted: true, Attribution: "core_scoped", Diluted: true},
+		{Index: 4, Units: 1, Samples: 1, Judged: false, ForeignPct: 99, Verdict: "unjudged", Action: "kept", Attribution: "host_wide"},
+	}
+	for i := range windows {
+		must(t, w.Write(&windows[i]))
+	}
+	for u := 0; u < 11; u++ {
+		must(t, w.Write(&ndjson.Sample{Unit: u, Seq: u, Iter: 1, WallNS: 10, OpNS: 10}))
+	}
+	must(t, w.Write(&ndjson.End{RunID: "r", Reason: ndjson.EndCompleted, Units: 11, Samples: []int{11}, BudgetExhausted: true}))
+	res, _ := analyzeBytes(t, buf.Bytes(), DefaultOptions)
+	if len(res.environments) != 1 {
+		t.Fatalf("%d environment records", len(res.environments))
+	}
+	e := res.environments[0]
+	// Mean foreign share over every judged window, discarded ones too:
+	// (2+40+30+20)/4 = 23; the unjudged 99% window never counts.
+	if !e.Watched || e.Windows != 5 || e.MeanForeignPct != 23 || e.PeakForeignPct != 40 {
+		t.Fatalf("foreign facts %+v", e)
+	}
+	if e.ObservedSamples != 11 || e.ContaminatedSample != 5 || e.RetakenSamples != 10 || e.Pauses != 1 || e.PausedNS != 900 {
+		t.Fatalf("sample facts %+v", e)
+	}
+	if !e.BudgetExhausted || !e.AttributionDiluted || e.Attribution != "host_wide" || e.Lock != "namespace_scoped" || e.Gate != "passed" || e.Placement != "strict" {
+		t.Fatalf("host facts %+v", e)
+	}
+	for _, p := range res.passed[:2] {
+		if p != "lock" && p != "gate" {
+			t.Fatalf("lock and gate must pass through first: %v", res.passed)
+		}
+	}
 }

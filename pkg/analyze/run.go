@@ -25,6 +25,7 @@ type runData struct {
 	extra []ndjson.AxisInfo // requested axes besides wall time
 	cases [][]point
 	vals  []axisVal // every sample's extra axes, len(extra) per sample
+	host  hostRecords
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -102,7 +103,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		}
 		recs = append(recs, comparisons[c])
 	}
-	return recs
+	return append(recs, d.environment(end))
 }
 
 // completeness says whether the run ended normally, and why not.

@@ -142,6 +142,43 @@ type Config struct {
 	Setup             string   `json:"setup,omitempty"`
 	Cleanup           string   `json:"cleanup,omitempty"`
 	Metrics           []string `json:"metrics"`
+	// Watch, Placement and Conditions are present when enabled.
+	Watch      *WatchConfig      `json:"watch,omitempty"`
+	Placement  *Placement        `json:"placement,omitempty"`
+	Conditions *ConditionsConfig `json:"conditions,omitempty"`
+}
+
+// WatchConfig is the interference-watch policy of a run.
+type WatchConfig struct {
+	Response      string  `json:"response"`
+	MaxForeignPct float64 `json:"max_foreign_pct"`
+	WindowNS      int64   `json:"window_ns"`
+	MaxRetakes    int     `json:"max_retakes"`
+	SettleNS      int64   `json:"settle_ns"`
+	MaxPauseNS    int64   `json:"max_pause_ns"`
+	RewarmNS      int64   `json:"rewarm_ns"`
+}
+
+// Placement is where the benchmarked commands were pinned. Outcome is
+// "strict" (bound to CPU) or "rejected" (the request failed, Reason says
+// why; the run continued unplaced).
+type Placement struct {
+	CPU         int    `json:"cpu"`
+	Outcome     string `json:"outcome"`
+	WatchedCPUs []int  `json:"watched_cpus,omitempty"`
+	Reason      string `json:"reason,omitempty"`
+}
+
+// ConditionsConfig is the operating-conditions policy of a run.
+type ConditionsConfig struct {
+	Mode                     string `json:"mode"`
+	RequireNonreducedProfile bool   `json:"require_nonreduced_profile"`
+	RequireProfileDetection  bool   `json:"require_profile_detection"`
+	RequireThermalDetection  bool   `json:"require_thermal_detection"`
+	StableNS                 int64  `json:"stable_ns,omitempty"`
+	PollNS                   int64  `json:"poll_ns,omitempty"`
+	MaxPauseNS               int64  `json:"max_pause_ns,omitempty"`
+	OnTimeout                string `json:"on_timeout,omitempty"`
 }
 
 // Case is one operation being measured. Index 0 is the reference.

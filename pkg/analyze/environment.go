@@ -1,0 +1,139 @@
+package analyze
+
+import (
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// hostRecords are the host records of one run: the lock and gate records
+// that preceded its run record, and its watch windows.
+type hostRecords struct {
+	lock    *ndjson.Lock
+	gate    *ndjson.Gate
+	windows []ndjson.Window
+}
+
+// environment reports what was observed about the host during the run. It
+// is a record of conditions: nothing in it adjusts any statistic.
+func (d *runData) environment(end *ndjson.End) *ndjson.Environment {
+	env := &ndjson.Environment{RunID: d.run.RunID, Attribution: "host_wide", Placement: "not_requested", Lock: "not_requested", Gate: "not_requested"}
+	if d.host.lock != nil {
+		env.Lock = d.host.lock.Outcome
+	}
+	if d.host.gate != nil {
+		env.Gate = d.host.gate.Outcome
+	}
+	if p := d.run.Config.Placement; p != nil {
+		env.Placement, env.WatchedCPUs = p.Outcome, p.WatchedCPUs
+	}
+	d.watchFacts(env)
+	if end != nil {
+		env.BudgetExhausted = env.BudgetExhausted || end.BudgetExhausted
+	}
+	if c := d.run.Config.Conditions; c != nil {
+		env.Conditions = d.conditionFacts(c)
+	}
+	return env
+}
+
+// watchFacts condenses the window records. The foreign share averages
+// every judged window, discarded ones included: it describes the host
+// during the run, not only the data kept.
+func (d *runData) watchFacts(env *ndjson.Environment) {
+	var sum float64
+	judged := 0
+	for _, w := range d.host.windows {
+		env.Windows++
+		if w.Attribution != "" {
+			env.Attribution = w.Attribution
+		}
+		env.AttributionDiluted = env.AttributionDiluted || w.Diluted
+		env.BudgetExhausted = env.BudgetExhausted || w.Exhausted
+		if w.Judged {
+			judged++
+			sum += w.ForeignPct
+			env.PeakForeignPct = max(env.PeakForeignPct, w.ForeignPct)
+		}
+		switch w.Action {
+		case ndjson.ActionRetaken:
+			env.RetakenSamples += w.Samples
+		case ndjson.ActionPaused:
+			env.Pauses++
+			env.PausedNS += w.PauseNS
+			env.RetakenSamples += w.Samples
+		default:
+			env.ObservedSamples += w.Samples
+			if w.Verdict == ndjson.WindowContaminated {
+				env.ContaminatedSample += w.Samples
+			}
+		}
+	}
+	env.Watched = judged > 0
+	if judged > 0 {
+		env.MeanForeignPct = sum / float64(judged)
+	}
+}
+
+// conditionFacts condenses the operating-condition observations.
+func (d *runData) conditionFacts(cfg *ndjson.ConditionsConfig) *ndjson.EnvironmentConditions {
+	c := &ndjson.EnvironmentConditions{Checked: true, Mode: cfg.Mode, ProfileAvailability: "unavailable",
+		DegradationAvail: "unavailable", ThrottleAvailability: "unavailable", WorstDegradation: "unknown"}
+	var first, last *ndjson.Conditions
+	for i := range d.host.windows {
+		w := &d.host.windows[i]
+		if w.Conditions == nil {
+			continue
+		}
+		c.Windows++
+		if first == nil {
+			first = w.Conditions
+		}
+		if last != nil && last.Profile != w.Conditions.Profile {
+			c.ProfileChanges++
+		}
+		last = w.Conditions
+		d.conditionWindow(c, w)
+	}
+	if first != nil {
+		c.ProfileDetector, c.InitialProfile, c.FinalProfile = last.ProfileDetector, first.Profile, last.Profile
+		if last.ProfileDetector != "" && last.ProfileDetector != "unavailable" {
+			c.ProfileAvailability = "available"
+		}
+		d.throttleFacts(c, first, last)
+	}
+	return c
+}
+
+func (d *runData) conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
+	if w.Conditions.Degradation != "" && w.Conditions.Degradation != "unknown" {
+		c.DegradationAvail = "available"
+		if w.Conditions.Degradation != "none" || c.WorstDegradation == "unknown" {
+			c.WorstDegradation = w.Conditions.Degradation
+		}
+	}
+	if !w.Conditions.Acceptable {
+		c.AffectedUnits += w.Units
+		if w.Action == ndjson.ActionPaused {
+			c.Pauses++
+			c.PausedNS += w.PauseNS
+			c.RecollectedUnits += w.Units
+		}
+	}
+	if w.Exhausted {
+		c.BudgetExpired = true
+	}
+}
+
+// throttleFacts reports the throttle counters' increase over the run, when
+// they were observable at both ends.
+func (d *runData) throttleFacts(c *ndjson.EnvironmentConditions, first, last *ndjson.Conditions) {
+	if first.ThrottleEvents == nil || last.ThrottleEvents == nil || last.ThrottleDetector == "unavailable" {
+		return
+	}
+	c.ThrottleAvailability = "available"
+	events := *last.ThrottleEvents - *first.ThrottleEvents
+	c.ThrottleEvents = &events
+	if first.ThrottleMS != nil && last.ThrottleMS != nil {
+		ms := *last.ThrottleMS - *first.ThrottleMS
+		c.ThrottleMS = &ms
+	}
+}
