@@ -45,10 +45,11 @@ func (s *sampler) windowRecord(w *window) ndjson.Window {
 		est := m.End()
 		rec.Judged = est.Judged && rec.WallNS >= w.min
 		rec.ForeignPct, rec.HostBusyPct, rec.OwnPct = est.ForeignPct, est.HostBusyPct, est.OwnPct
+		rec.AllowancePct = est.AllowancePct
 		rec.Attribution, rec.WatchedCPUs, rec.Diluted = est.Attribution, est.WatchedCPUs, est.Diluted
 		if rec.Judged {
 			rec.Verdict = ndjson.WindowClean
-			if est.ForeignPct > s.e.Config.Watch.MaxForeignPct {
+			if est.ForeignPct-est.AllowancePct > s.e.Config.Watch.MaxForeignPct {
 				rec.Verdict = ndjson.WindowContaminated
 			}
 		}

@@ -54,6 +54,10 @@ func (w Watch) Validate() error {
 // Estimate is the watch's reading of one window.
 type Estimate struct {
 	ForeignPct, HostBusyPct, OwnPct float64
+	// AllowancePct is the share one counter tick per CPU makes of the
+	// window: a window is contaminated only when the foreign share exceeds
+	// the limit by more than that.
+	AllowancePct float64
 	// Judged is false when the window was too short to trust.
 	Judged      bool
 	Attribution string

@@ -528,6 +528,10 @@ type Window struct {
 	ForeignPct  float64 `json:"foreign_pct"`
 	HostBusyPct float64 `json:"host_busy_pct"`
 	OwnPct      float64 `json:"own_pct"`
+	// AllowancePct is one counter tick per CPU as a share of the window;
+	// the window is contaminated when ForeignPct - AllowancePct exceeds
+	// the limit.
+	AllowancePct float64 `json:"allowance_pct"`
 	// Verdict is "clean", "contaminated" or "unjudged".
 	Verdict string `json:"verdict"`
 	// Action is "kept", "retaken" or "paused" (discarded, then collected
