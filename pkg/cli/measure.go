@@ -211,12 +211,19 @@ func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
 func (m *measurement) run(disp *progress.Display) error {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	watched, err := m.place()
+	if err != nil {
+		return err
+	}
 	obs := observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{})
 	defer obs.Close()
 	m.record.Axes = obs.Infos()
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
 		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
+	}
+	if m.cfg.Watch.Response != "" {
+		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
 	}
 	if names := required(m.require, m.axes); len(names) > 0 {
 		e.Check = perfCheck(names, m.record.Axes)

@@ -1,0 +1,56 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/flybench/flybench/pkg/collect"
+	"github.com/flybench/flybench/pkg/hostload"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/placement"
+	"github.com/flybench/flybench/pkg/probes"
+	"github.com/flybench/flybench/pkg/watch"
+)
+
+// place applies --cpu on the collecting thread (already locked to its OS
+// thread), records the outcome, and returns the CPUs the watch should look
+// at (nil: host-wide).
+func (m *measurement) place() ([]int, error) {
+	cpu := m.c.Int("cpu")
+	if cpu < 0 {
+		if m.c.Bool("require-strict") {
+			return nil, usageErrorf("--require-strict needs --cpu")
+		}
+		return nil, nil
+	}
+	r := placement.Pin(cpu, os.DirFS("/sys"))
+	m.record.Config.Placement = &ndjson.Placement{CPU: cpu, Outcome: r.Outcome, WatchedCPUs: r.Watched, Reason: r.Reason}
+	if r.Outcome != "strict" {
+		if m.c.Bool("require-strict") {
+			return nil, withCode(ExitPlacement, errors.New("--require-strict: strict placement unavailable: "+r.Reason), "pick a CPU this process may run on (see taskset -p $$), or drop --require-strict")
+		}
+		fmt.Fprintf(m.env.Stderr, "%s: warning: placement rejected, running unplaced: %s\n", m.tool, r.Reason)
+		return nil, nil
+	}
+	return r.Watched, nil
+}
+
+// monitor builds the interference watch: host-wide, or core-scoped on the
+// watched CPUs when placement holds.
+func (m *measurement) monitor(watched []int) collect.Monitor {
+	stat := watch.HostStat{R: hostload.ProcStat{}}
+	ncpu := 1
+	if snap, err := (hostload.ProcStat{}).Read(); err == nil && len(snap.CPUs) > 0 {
+		ncpu = len(snap.CPUs)
+	}
+	return watch.New(stat, watch.ProcSelf{}, probes.MonotonicRaw{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
+}
+
+func watchConfig(w collect.Watch) *ndjson.WatchConfig {
+	return &ndjson.WatchConfig{
+		Response: w.Response, MaxForeignPct: w.MaxForeignPct, WindowNS: int64(w.Window), MaxRetakes: w.MaxRetakes,
+		SettleNS: int64(w.Settle), MaxPauseNS: int64(w.MaxPause), RewarmNS: int64(w.Rewarm),
+	}
+}
