@@ -118,8 +118,8 @@ func (d *runData) conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Win
 			c.RecollectedUnits += w.Units
 		}
 	}
-	if w.Exhausted {
-		c.BudgetExpired = true
+	if w.ConditionsExpired {
+		c.BudgetExpired, c.FallbackUsed = true, w.Fallback
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/collect"
+	"github.com/flybench/flybench/pkg/conditions"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/observe"
 	"github.com/flybench/flybench/pkg/probes"
@@ -26,7 +27,8 @@ import (
 
 const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
 Exit status: 0 complete (or stopped by --max-sampling-time), 2 usage, 5 a command or hook failed,
-7 --require-perf found a hardware axis without samples, 130/143 interrupted by SIGINT/SIGTERM
+7 --require-perf found a hardware axis without samples, 8 operating conditions unacceptable
+(--conditions fail), 9 --require-strict placement unavailable, 130/143 interrupted by SIGINT/SIGTERM
 (the stream still ends with an end record).`
 
 func sampleApp(env Env) *ucli.App {
@@ -72,7 +74,11 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if err != nil {
 		return withCode(ExitUsage, err, "")
 	}
-	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require}
+	cond, condOn, err := conditionsPolicy(c)
+	if err != nil {
+		return err
+	}
+	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn}
 	defer m.close()
 	if err := m.prepare(commands, names); err != nil {
 		return err
@@ -125,6 +131,8 @@ type measurement struct {
 	axes     []axes.Axis
 	require  string
 	usages   []observe.UsageSource
+	cond     conditions.Policy
+	condOn   bool
 }
 
 func (m *measurement) close() {
@@ -225,6 +233,7 @@ func (m *measurement) run(disp *progress.Display) error {
 	if m.cfg.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
 	}
+	m.attachConditions(e)
 	if names := required(m.require, m.axes); len(names) > 0 {
 		e.Check = perfCheck(names, m.record.Axes)
 	}
@@ -255,6 +264,10 @@ func (m *measurement) outcome(end *ndjson.End, err error, caught chan os.Signal)
 		default:
 		}
 		return withCode(code, fmt.Errorf("%s: kept %d complete units; the stream ends with an end record", end.Error, end.Units), "")
+	}
+	var ce *collect.ConditionsError
+	if errors.As(err, &ce) {
+		return withCode(ExitConditions, err, "run where the profile and thermal state are acceptable, or use --conditions observe")
 	}
 	var re *collect.RequirementError
 	if errors.As(err, &re) {

@@ -44,6 +44,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.IntFlag{Name: "cpu", Value: -1, DefaultText: "unplaced", Usage: "pin the benchmarked commands (and the collecting thread) to this logical CPU; the watch then looks at it and its SMT siblings"},
 		&ucli.BoolFlag{Name: "require-strict", Usage: "with --cpu: refuse to run (exit 9) when strict placement is not possible, instead of continuing unplaced"},
 	)
+	flags = append(flags, conditionFlags()...)
 	if pair {
 		flags = append(flags,
 			&ucli.BoolFlag{Name: "shared-iterations", Usage: "give every case one batch size (calibration stops when the slower side reaches 8x the slice) instead of equal timed slices"},

@@ -17,6 +17,9 @@ func (s *sampler) closeWindow() (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	if discard && rec.Conditions != nil && !rec.Conditions.Acceptable {
+		s.e.Conditions.Record(rec.Units, false, true) // collected again anyway
+	}
 	if !discard && rec.Conditions != nil && !rec.Conditions.Acceptable {
 		if discard, err = s.respondConditions(&rec); err != nil {
 			s.writeWindow(w, &rec, true)
@@ -121,6 +124,7 @@ func (s *sampler) respondConditions(rec *ndjson.Window) (bool, error) {
 		fallback := ""
 		if !ok {
 			fallback = c.Expired()
+			rec.ConditionsExpired, rec.Fallback = true, fallback
 		}
 		c.RecordPause(waited, !ok, fallback)
 		if !ok && fallback == "fail" {

@@ -544,8 +544,12 @@ type Window struct {
 	// abandoned for host-wide.
 	Diluted bool `json:"diluted,omitempty"`
 	// Conditions is what the operating-condition detectors saw at the
-	// window's end, when they are enabled.
-	Conditions *Conditions `json:"conditions,omitempty"`
+	// window's end, when they are enabled. ConditionsExpired marks a
+	// conditions pause whose budget ran out, and Fallback what it fell back
+	// to ("observe" or "fail").
+	Conditions        *Conditions `json:"conditions,omitempty"`
+	ConditionsExpired bool        `json:"conditions_expired,omitempty"`
+	Fallback          string      `json:"fallback,omitempty"`
 }
 
 // Window verdicts and actions.

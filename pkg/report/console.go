@@ -44,6 +44,7 @@ func (c *console) run(r *Run) {
 	default:
 		c.many(r)
 	}
+	c.environment(r)
 }
 
 // header is the run's one-line identity: tool, schedule, cases, id, host,
@@ -86,14 +87,17 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-func joinNonEmpty(parts []string, sep string) string {
+func joinNonEmpty(parts []string, sep string) string { return strings.Join(nonEmpty(parts), sep) }
+
+// nonEmpty is parts without its empty strings.
+func nonEmpty(parts []string) []string {
 	kept := parts[:0:0]
 	for _, p := range parts {
 		if p != "" {
 			kept = append(kept, p)
 		}
 	}
-	return strings.Join(kept, sep)
+	return kept
 }
 
 // title opens a card: "-- old -----" for a case, "== old vs new ===" for a comparison.

@@ -21,6 +21,10 @@ var csvColumns = []string{
 	"change_pct", "change_ci_low", "change_ci_high", "verdict",
 	"order_effect_pct", "reference_first", "contender_first", "wins", "losses", "ties",
 	"design", "batching", "confidence_pct", "threshold_pct",
+	// The run's environment record, the same on every row of the run.
+	"watched", "attribution", "windows", "observed_samples", "mean_foreign_pct", "peak_foreign_pct",
+	"contaminated_samples", "retaken_samples", "pauses", "paused_ns", "budget_exhausted",
+	"placement", "attribution_diluted", "lock", "gate", "conditions_profile", "conditions_throttle",
 }
 
 var csvIndex = func() map[string]int {
@@ -43,6 +47,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("batching", r.Run.Batching)
 	row.set("confidence_pct", plain(r.Analysis.ConfidencePct))
 	row.set("threshold_pct", plain(r.Analysis.ThresholdPct))
+	row.setEnvironment(r)
 	return row
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,71 @@ func TestCSVNumbersRoundTrip(t *testing.T) {
 			if err != nil || got != want {
 				t.Errorf("%s = %q, want %v", col, row[csvIndex[col]], want)
 			}
+		}
+	}
+}
+
+// csvSchema is the stable latency schema as documented. Columns are only
+// ever appended: a change anywhere but the end breaks every consumer.
+const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
+	"min,median,mean,p95,p99,max,sd,mad,cv_pct,mean_ci_low,mean_ci_high," +
+	"outliers_low_severe,outliers_low_mild,outliers_high_mild,outliers_high_severe," +
+	"lag1,iterations,median_batch_ns,geo_speedup,median_speedup,speedup_ci_low,speedup_ci_high," +
+	"change_pct,change_ci_low,change_ci_high,verdict," +
+	"order_effect_pct,reference_first,contender_first,wins,losses,ties," +
+	"design,batching,confidence_pct,threshold_pct," +
+	// Schema 1.2: the run's environment record.
+	"watched,attribution,windows,observed_samples,mean_foreign_pct,peak_foreign_pct," +
+	"contaminated_samples,retaken_samples,pauses,paused_ns,budget_exhausted," +
+	"placement,attribution_diluted,lock,gate,conditions_profile,conditions_throttle"
+
+func TestCSVHeaderIsStable(t *testing.T) {
+	if got := strings.Join(csvColumns, ","); got != csvSchema {
+		t.Fatalf("header =\n%s\nwant\n%s", got, csvSchema)
+	}
+}
+
+// TestCSVEnvironmentColumns checks that every row of a run carries the
+// same environment cells, empty when the run has no environment record,
+// and that an unwatched run leaves the foreign shares empty, not 0.
+func TestCSVEnvironmentColumns(t *testing.T) {
+	runs := allRuns(t)
+	rows, err := csv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	byRun := map[string][]string{}
+	for _, row := range rows[1:] {
+		id, cells := row[csvIndex["run_id"]], row[csvIndex["watched"]:]
+		if first, ok := byRun[id]; ok && !slices.Equal(first, cells) {
+			t.Errorf("run %s: environment cells differ between rows: %v and %v", id, first, cells)
+		}
+		byRun[id] = cells
+	}
+	for _, r := range runs {
+		cells := byRun[r.Run.RunID]
+		if r.Environment == nil && strings.Join(cells, "") != "" {
+			t.Errorf("run %s has no environment record but cells %v", r.Run.RunID, cells)
+		}
+	}
+	want := map[string]string{"watched": "true", "attribution": "host_wide", "windows": "10",
+		"observed_samples": "64", "peak_foreign_pct": "31.4", "contaminated_samples": "10",
+		"retaken_samples": "30", "pauses": "1", "paused_ns": "812000000", "budget_exhausted": "true",
+		"placement": "strict", "attribution_diluted": "true", "lock": "held", "gate": "passed",
+		"conditions_profile": "performance", "conditions_throttle": "3"}
+	checkCells(t, envRetakeID, byRun[envRetakeID], want)
+	want = map[string]string{"watched": "false", "windows": "3", "observed_samples": "30",
+		"mean_foreign_pct": "", "peak_foreign_pct": "", "contaminated_samples": "", "retaken_samples": "0",
+		"budget_exhausted": "false", "placement": "not_requested", "lock": "busy", "gate": "not_requested",
+		"conditions_profile": "unavailable", "conditions_throttle": "unavailable"}
+	checkCells(t, envBusyID, byRun[envBusyID], want)
+}
+
+func checkCells(t *testing.T, id string, cells []string, want map[string]string) {
+	t.Helper()
+	for col, v := range want {
+		if got := cells[csvIndex[col]-csvIndex["watched"]]; got != v {
+			t.Errorf("run %s: %s = %q, want %q", shortID(id), col, got, v)
 		}
 	}
 }

@@ -249,7 +249,8 @@ func axesFixtureRuns(t *testing.T) []*Run {
 	return runs
 }
 
-// allRuns are both fixtures: the schema 1.0-style runs, then the axes runs.
+// allRuns are every fixture: the schema 1.0-style runs, the axes runs,
+// then the environment runs.
 func allRuns(t *testing.T) []*Run {
-	return append(fixtureRuns(t), axesFixtureRuns(t)...)
+	return append(append(fixtureRuns(t), axesFixtureRuns(t)...), envFixtureRuns(t)...)
 }

@@ -18,12 +18,17 @@ type jsonDocument struct {
 }
 
 type jsonRun struct {
-	Run          ndjson.Run           `json:"run"`
+	Run ndjson.Run `json:"run"`
+	// Lock, Gate and Environment are null when the stream has none.
+	Lock         *ndjson.Lock         `json:"lock"`
+	Gate         *ndjson.Gate         `json:"gate"`
 	Calibrations []ndjson.Calibration `json:"calibrations"`
+	Windows      []ndjson.Window      `json:"windows"`
 	End          *ndjson.End          `json:"end"`
 	Analysis     *ndjson.Analysis     `json:"analysis"`
 	Summaries    []ndjson.Summary     `json:"summaries"`
 	Comparisons  []ndjson.Comparison  `json:"comparisons"`
+	Environment  *ndjson.Environment  `json:"environment"`
 	// Samples is present only when asked for.
 	Samples *[]ndjson.Sample `json:"samples,omitempty"`
 }
@@ -47,11 +52,15 @@ func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
 func newJSONRun(r *Run, samples bool) jsonRun {
 	jr := jsonRun{
 		Run:          r.Run,
+		Lock:         r.Lock,
+		Gate:         r.Gate,
 		Calibrations: orEmpty(r.Calibrations),
+		Windows:      orEmpty(r.Windows),
 		End:          r.End,
 		Analysis:     r.Analysis,
 		Summaries:    orEmpty(r.Summaries),
 		Comparisons:  orEmpty(r.Comparisons),
+		Environment:  r.Environment,
 	}
 	if samples {
 		s := orEmpty(r.Samples)

@@ -19,13 +19,22 @@ type Run struct {
 	Analysis    *ndjson.Analysis
 	Summaries   []ndjson.Summary
 	Comparisons []ndjson.Comparison
+	// Lock and Gate are the host records that preceded the run record, nil
+	// when the run was not started under fb-lock or fb-gate.
+	Lock *ndjson.Lock
+	Gate *ndjson.Gate
+	// Windows are the interference-watch windows, discarded ones included.
+	Windows []ndjson.Window
+	// Environment is fb-analyze's account of the host during the run.
+	Environment *ndjson.Environment
 }
 
-// Load reads a whole stream. Measurement records belong to the run record
-// before them; analysis records name their run by id. Unknown record types
-// are skipped. Errors are the reader's *ndjson.SyntaxError and
-// *ndjson.VersionError, or a *ndjson.SyntaxError for a record that does not
-// fit the runs around it.
+// Load reads a whole stream. Measurement and window records belong to the
+// run record before them; lock and gate records to the run record after
+// them (and are dropped when none follows); analysis and environment
+// records name their run by id. Unknown record types are skipped. Errors
+// are the reader's *ndjson.SyntaxError and *ndjson.VersionError, or a
+// *ndjson.SyntaxError for a record that does not fit the runs around it.
 func Load(r *ndjson.Reader) ([]*Run, error) {
 	ld := &loader{r: r, byID: map[string]*Run{}}
 	for {
@@ -48,6 +57,9 @@ type loader struct {
 	runs []*Run
 	byID map[string]*Run
 	cur  *Run // the run measurement records belong to
+	// lock and gate wait for the run record they precede.
+	lock *ndjson.Lock
+	gate *ndjson.Gate
 }
 
 func (ld *loader) add(l ndjson.Line) error {
@@ -66,6 +78,14 @@ func (ld *loader) add(l ndjson.Line) error {
 		return ld.addSummary(l)
 	case ndjson.TypeComparison:
 		return ld.addComparison(l)
+	case ndjson.TypeLock:
+		return ld.addLock(l)
+	case ndjson.TypeGate:
+		return ld.addGate(l)
+	case ndjson.TypeWindow:
+		return ld.addWindow(l)
+	case ndjson.TypeEnvironment:
+		return ld.addEnvironment(l)
 	}
 	return nil
 }
@@ -84,6 +104,7 @@ func (ld *loader) addRun(l ndjson.Line) error {
 	case len(run.Run.Cases) == 0:
 		return ld.r.Errorf(l, "run %s lists no cases", id)
 	}
+	run.Lock, run.Gate, ld.lock, ld.gate = ld.lock, ld.gate, nil, nil
 	ld.runs = append(ld.runs, run)
 	ld.byID[id] = run
 	ld.cur = run

@@ -17,6 +17,10 @@ const (
 	lineAnalyze = `{"type":"analysis","v":"1.0","run_id":"r1","confidence_pct":95,"threshold_pct":1}`
 	lineSummary = `{"type":"summary","v":"1.0","run_id":"r1","case":0,"name":"a","n":1,"median_ns":100}`
 	lineCompare = `{"type":"comparison","v":"1.0","run_id":"r1","reference":0,"contender":1,"verdict":"inconclusive"}`
+	lineLock    = `{"type":"lock","v":"1.2","tool":"fb-lock","outcome":"held","scope":"machine"}`
+	lineGate    = `{"type":"gate","v":"1.2","outcome":"passed","polls":3}`
+	lineWindow  = `{"type":"window","v":"1.2","index":0,"units":1,"samples":2,"verdict":"clean","action":"kept"}`
+	lineEnviron = `{"type":"environment","v":"1.2","run_id":"r1","windows":1,"lock":"held","gate":"passed"}`
 )
 
 func load(input string) ([]*Run, error) {
@@ -27,7 +31,7 @@ func lines(l ...string) string { return strings.Join(l, "\n") + "\n" }
 
 func TestLoadGroupsRecordsByRun(t *testing.T) {
 	runs, err := load(lines(lineRun, lineSample0, lineSample1,
-		`{"type":"window","v":"1.0","verdict":"clean","units":[0,0]}`, lineEnd,
+		`{"type":"window","v":"1.2","index":0,"units":1,"samples":2,"verdict":"clean","action":"kept"}`, lineEnd,
 		lineRun2, `{"type":"calibration","v":"1.0","case":0,"iterations":8}`, lineSample0,
 		lineAnalyze, lineSummary, lineCompare, `{"type":"lock","v":"1.1","outcome":"acquired"}`))
 	if err != nil {
@@ -38,10 +42,11 @@ func TestLoadGroupsRecordsByRun(t *testing.T) {
 	}
 	r1, r2 := runs[0], runs[1]
 	if len(r1.Samples) != 2 || r1.End == nil || r1.Analysis == nil ||
-		len(r1.Summaries) != 1 || len(r1.Comparisons) != 1 {
+		len(r1.Summaries) != 1 || len(r1.Comparisons) != 1 || len(r1.Windows) != 1 {
 		t.Errorf("run r1 = %+v", r1)
 	}
-	if len(r2.Samples) != 1 || len(r2.Calibrations) != 1 || r2.End != nil || r2.Analysis != nil {
+	if len(r2.Samples) != 1 || len(r2.Calibrations) != 1 || r2.End != nil || r2.Analysis != nil ||
+		r2.Lock != nil || len(r2.Windows) != 0 {
 		t.Errorf("run r2 = %+v", r2)
 	}
 }
@@ -89,6 +94,14 @@ func TestLoadErrors(t *testing.T) {
 		{"second end", lines(lineRun, lineEnd, lineEnd), "in.ndjson:3: second end record for run r1"},
 		{"second analysis", lines(lineRun, lineAnalyze, lineAnalyze), "in.ndjson:3: second analysis record for run r1"},
 		{"second summary", lines(lineRun, lineSummary, lineSummary), "in.ndjson:3: second summary for case 0 of run r1"},
+		{"window first", lines(lineWindow, lineRun), "in.ndjson:1: window record before any run record"},
+		{"bad window", lines(lineRun, `{"type":"window","v":"1.2","units":"five"}`), "in.ndjson:2: bad window record"},
+		{"bad lock", lines(`{"type":"lock","v":"1.2","waited_ns":"long"}`, lineRun), "in.ndjson:1: bad lock record"},
+		{"environment unknown run", lines(lineRun, `{"type":"environment","v":"1.2","run_id":"zz"}`),
+			"in.ndjson:2: environment record for run zz, which no run record in the stream opened"},
+		{"environment no run id", lines(lineRun, `{"type":"environment","v":"1.2"}`),
+			"in.ndjson:2: environment record has no run_id"},
+		{"second environment", lines(lineRun, lineEnviron, lineEnviron), "in.ndjson:3: second environment record for run r1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,5 +125,42 @@ func TestLoadEmpty(t *testing.T) {
 	runs, err := load("\n\n")
 	if err != nil || len(runs) != 0 {
 		t.Fatalf("empty stream: %v, %v", runs, err)
+	}
+}
+
+// TestLoadHostRecords attaches lock and gate records to the run after
+// them, windows to the run around them and the environment by run id.
+func TestLoadHostRecords(t *testing.T) {
+	runs, err := load(lines(lineLock, lineGate, lineRun, lineWindow, lineSample0, lineSample1, lineWindow, lineEnd,
+		lineGate, lineRun2, lineAnalyze, lineEnviron, lineLock))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, r2 := runs[0], runs[1]
+	if r1.Lock == nil || r1.Lock.Outcome != ndjson.LockHeld || r1.Gate == nil || len(r1.Windows) != 2 {
+		t.Errorf("run r1 host records: lock %+v, gate %+v, %d windows", r1.Lock, r1.Gate, len(r1.Windows))
+	}
+	if r1.Environment == nil || r1.Environment.Windows != 1 || r1.Environment.Lock != ndjson.LockHeld {
+		t.Errorf("run r1 environment = %+v", r1.Environment)
+	}
+	if r2.Lock != nil || r2.Gate == nil || r2.Gate.Polls != 3 || len(r2.Windows) != 0 || r2.Environment != nil {
+		t.Errorf("run r2 takes only the gate before it: lock %+v, gate %+v, %d windows, environment %+v",
+			r2.Lock, r2.Gate, len(r2.Windows), r2.Environment)
+	}
+}
+
+func TestLoadEnvironmentFixture(t *testing.T) {
+	runs := envFixtureRuns(t)
+	if len(runs) != 2 {
+		t.Fatalf("got %d runs, want 2", len(runs))
+	}
+	retake, busy := runs[0], runs[1]
+	if retake.Lock == nil || retake.Gate == nil || len(retake.Windows) != 10 || retake.Environment == nil ||
+		len(retake.Samples) != 64 {
+		t.Errorf("retake run: lock %v, gate %v, %d windows, %d samples, environment %v",
+			retake.Lock, retake.Gate, len(retake.Windows), len(retake.Samples), retake.Environment)
+	}
+	if busy.Lock == nil || busy.Lock.Outcome != ndjson.LockBusy || busy.Gate != nil || len(busy.Windows) != 3 {
+		t.Errorf("busy run: lock %v, gate %v, %d windows", busy.Lock, busy.Gate, len(busy.Windows))
 	}
 }

@@ -36,6 +36,9 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	}
 	markdownAxes(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
+	if r.Environment != nil {
+		fmt.Fprintf(w, "\n_Host: %s_\n", mdEscape(envNote(r)))
+	}
 }
 
 // markdownTitle is "old vs new", "base vs 3 contenders" or the single case.
@@ -51,7 +54,8 @@ func markdownTitle(r *Run) string {
 }
 
 // markdownWarnings gathers what a reviewer must not miss: an incomplete
-// run and every warning of the analysis and its comparisons.
+// run, every warning of the analysis and its comparisons, and a run that
+// repaired itself or whose host was not what it asked for.
 func markdownWarnings(r *Run) []string {
 	var notes []string
 	if why := r.incomplete(); why != "" {
@@ -64,7 +68,7 @@ func markdownWarnings(r *Run) []string {
 			notes = append(notes, con+": "+w)
 		}
 	}
-	return notes
+	return append(notes, environmentWarnings(r)...)
 }
 
 // markdownRows is the table, header and alignment rows included.

@@ -2,7 +2,10 @@
 // console, a stable CSV latency schema, a long CSV with a row per axis, one
 // JSON document, and Markdown for a pull request. It reads what fb-analyze
 // wrote and computes no statistics. An axis without a value is reported by
-// its status and reason, never as a number.
+// its status and reason, never as a number. When fb-analyze reported the
+// host (the claim, the quiescence gate, placement, the interference watch
+// and operating conditions), every format says what it saw, and a run that
+// repaired itself says so.
 package report
 
 import (

@@ -11,6 +11,7 @@ import (
 func TestFixtureStream(t *testing.T) {
 	golden(t, "fixture.ndjson", fixtureStream(t))
 	golden(t, "fixture-axes.ndjson", axesFixtureStream(t))
+	golden(t, "fixture-env.ndjson", envFixtureStream(t))
 }
 
 func render(t *testing.T, runs []*Run, opt Options) []byte {
@@ -23,7 +24,7 @@ func render(t *testing.T, runs []*Run, opt Options) []byte {
 }
 
 func TestGolden(t *testing.T) {
-	runs, axed := fixtureRuns(t), axesFixtureRuns(t)
+	runs, axed, env := fixtureRuns(t), axesFixtureRuns(t), envFixtureRuns(t)
 	tests := []struct {
 		name string
 		runs []*Run
@@ -42,6 +43,11 @@ func TestGolden(t *testing.T) {
 		{"long-csv", append(runs, axed...), Options{Format: "long-csv"}},
 		{"json-axes", axed, Options{Format: "json"}},
 		{"markdown-axes", axed, Options{Format: "markdown"}},
+		{"console-env", env, Options{}},
+		{"console-env-color", env, Options{Color: true}},
+		{"csv-env", env, Options{Format: "csv"}},
+		{"json-env", env, Options{Format: "json"}},
+		{"markdown-env", env, Options{Format: "markdown"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,59 @@
+package report
+
+import "strings"
+
+// envNote is the one line about the host under a run's table: "claim held
+// · gate passed · placement strict on cpu 1 · watch retake: 2 windows
+// retaken, peak foreign 31.4% · conditions ...".
+func envNote(r *Run) string {
+	e := r.Environment
+	parts := []string{claimShort(e.Lock), gateShort(e.Gate), "placement " + placementText(r), watchNote(r)}
+	if e.Conditions != nil {
+		parts = append(parts, "conditions "+conditionsText(r))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// watchNote is the watch in brief: its response, its repairs and the peak
+// foreign share.
+func watchNote(r *Run) string {
+	if !watchOn(r) {
+		return "watch off"
+	}
+	e, head := r.Environment, "watch"
+	if w := r.Run.Config.Watch; w != nil {
+		head += " " + w.Response
+	}
+	var parts []string
+	if n := retakenWindows(r); n > 0 {
+		parts = append(parts, plural(n, "window")+" retaken")
+	}
+	if e.Pauses > 0 {
+		parts = append(parts, plural(e.Pauses, "pause"))
+	}
+	if text := contaminatedText(e); text != "" {
+		parts = append(parts, text)
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no repairs")
+	}
+	if e.Watched {
+		parts = append(parts, "peak foreign "+share(e.PeakForeignPct))
+	} else {
+		parts = append(parts, "foreign share unknown")
+	}
+	return head + ": " + strings.Join(parts, ", ")
+}
+
+// environmentWarnings are the ⚠ lines of a run with an environment record:
+// the repairs it made, then the host warnings of the console block.
+func environmentWarnings(r *Run) []string {
+	if r.Environment == nil {
+		return nil
+	}
+	var notes []string
+	if text := repairsText(r); text != "" {
+		notes = append(notes, "run repaired itself: "+text)
+	}
+	return append(notes, envWarnings(r)...)
+}
