@@ -15,6 +15,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/pkg/claim"
 	"github.com/flybench/flybench/pkg/collect"
 	"github.com/flybench/flybench/pkg/conditions"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -77,6 +78,11 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	cond, condOn, err := conditionsPolicy(c)
 	if err != nil {
 		return err
+	}
+	// A claim inherited from fb-lock stays held by this tool but is never
+	// passed to the commands it starts, which might outlive the run.
+	if err := claim.ProtectFDs(env.Getenv); err != nil {
+		return fmt.Errorf("inherited host claim: %w", err)
 	}
 	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn}
 	defer m.close()

@@ -1,7 +1,9 @@
 package hostload
 
 import (
+	"bytes"
 	"fmt"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -136,5 +138,17 @@ func BenchmarkUtilization(b *testing.B) {
 	s2, _ := Read(strings.NewReader(stat(after)))
 	for b.Loop() {
 		Utilization(s1, s2)
+	}
+}
+
+func BenchmarkParse(b *testing.B) {
+	data, err := os.ReadFile("testdata/two-cpus.stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := Read(bytes.NewReader(data)); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
