@@ -43,7 +43,7 @@ func (c Content) Format() []byte {
 
 // ParseContent reads whatever is in a claim file. It never fails: lines
 // that are not key=value, unknown keys and unparsable values are ignored,
-// text values have control characters escaped and are cut to a sane length.
+// text values are cut to a sane length and have control characters escaped.
 func ParseContent(data []byte) Content {
 	if len(data) > MaxContent {
 		data = data[:MaxContent]
@@ -58,15 +58,15 @@ func ParseContent(data []byte) Content {
 		case "pid":
 			c.PID = positive(value)
 		case "tool":
-			c.Tool = clip(escapeControl(value), 256)
+			c.Tool = escapeControl(clip(value, 256))
 		case "start":
 			c.Start, _ = time.Parse(time.RFC3339, value)
 		case "scope":
-			c.Scope = clip(escapeControl(value), 32)
+			c.Scope = escapeControl(clip(value, 32))
 		case "cpus":
 			c.CPUs, _ = ParseCPUList(value)
 		case "command":
-			c.Command = clip(escapeControl(value), 1024)
+			c.Command = escapeControl(clip(value, 1024))
 		case "version":
 			c.Version = positive(value)
 		}

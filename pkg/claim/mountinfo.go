@@ -115,12 +115,12 @@ func PrivateMount(mounts []Mount, dir string) (bool, string) {
 	if !ok || m.Root == "/" || isSubvolume(m) {
 		return false, ""
 	}
-	what := "a bind mount of a private directory"
+	what := "a bind mount"
 	if strings.Contains(m.Root, "systemd-private-") {
 		what = "a private /tmp (systemd PrivateTmp=)"
 	}
-	return true, fmt.Sprintf("%s is %s: %q of %s %s is mounted there, so the claim in %q excludes only processes that share this mount namespace",
-		m.Point, what, m.Root, m.FSType, m.Source, dir)
+	return true, fmt.Sprintf("%q is in %s: %q of %s %s is mounted on %s, so the claim excludes only processes that share this mount namespace",
+		dir, what, m.Root, m.FSType, m.Source, m.Point)
 }
 
 // isSubvolume: btrfs shows a subvolume mount's subvolume path as its root.
