@@ -1,5 +1,3 @@
-//go:build ppd_dbus
-
 package conditions
 
 import (
