@@ -102,6 +102,14 @@ type AxisInfo struct {
 	Normalization string `json:"normalization"`
 	Status        string `json:"status"`
 	Reason        string `json:"reason,omitempty"`
+	// Custom axes (family "custom") also carry their declaration: what a
+	// reported value means, how it is compared, and whether it is the
+	// run's primary timer with the timing source and its resolution.
+	Semantics  string  `json:"semantics,omitempty"`
+	Comparison string  `json:"comparison,omitempty"`
+	Primary    bool    `json:"primary,omitempty"`
+	Source     string  `json:"source,omitempty"`
+	Resolution float64 `json:"resolution,omitempty"`
 }
 
 // AxisValue is one axis in one sample: a value with status "collected", or
