@@ -54,6 +54,10 @@ type Options struct {
 	Output *os.File
 	// IgnoreFailure makes a non-zero exit or a death by signal not an error.
 	IgnoreFailure bool
+	// Batch makes one run perform n logical operations itself: Run(n)
+	// starts one process with every "{n}" in its arguments replaced by n,
+	// FLYBENCH_N=n in its environment and the report channel on fd 3.
+	Batch bool
 	// ReadIO adds each run's /proc/PID/io storage counters to Usage. They
 	// are read after the child exits and before it is reaped, outside no
 	// timed region of their own: the read is inside the batch's time.
@@ -72,6 +76,7 @@ type Command struct {
 	captureFD     int
 	ignoreFailure bool
 	readIO        bool
+	batch         *batch
 
 	pid     atomic.Int64 // the running child, 0 when none
 	killing atomic.Int32 // Kill calls that may be about to signal pid
@@ -99,6 +104,9 @@ func New(opts Options) (*Command, error) {
 	}
 	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, captureFD: -1}
 	files, err := c.openFiles(opts)
+	if err == nil && opts.Batch {
+		files, err = c.setupBatch(files)
+	}
 	if err != nil {
 		c.Close()
 		return nil, err
@@ -179,7 +187,11 @@ func (c *Command) openFiles(opts Options) ([]uintptr, error) {
 // Close releases the files New opened. It must not be called during Run.
 func (c *Command) Close() error {
 	var errs []error
-	for _, f := range []*os.File{c.devNull, c.capture} {
+	files := []*os.File{c.devNull, c.capture}
+	if c.batch != nil {
+		files = append(files, c.batch.report)
+	}
+	for _, f := range files {
 		if f != nil {
 			errs = append(errs, f.Close())
 		}

@@ -27,6 +27,9 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 		return 0, fmt.Errorf("run %s: command is closed", displayArgv(c.argv))
 	}
 	c.usage = Usage{}
+	if c.batch != nil {
+		return c.runBatch(n, clk)
+	}
 	start := clk.Now()
 	for i := int64(0); i < n; i++ {
 		if err := c.once(); err != nil {
@@ -34,6 +37,19 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 		}
 	}
 	return clk.Now() - start, nil
+}
+
+// runBatch is one process performing n operations.
+func (c *Command) runBatch(n int64, clk probes.Clock) (int64, error) {
+	if err := c.prepareBatch(n); err != nil {
+		return 0, err
+	}
+	start := clk.Now()
+	if err := c.once(); err != nil {
+		return 0, c.batchError(err, 0, 1)
+	}
+	elapsed := clk.Now() - start
+	return elapsed, c.collectReport()
 }
 
 // once is one run: rewind the capture, start, wait, judge the status. Its
