@@ -64,6 +64,9 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		IntervalMethod: stats.IntervalMethod,
 	}
 	head.Complete, head.Warnings = d.completeness(end)
+	if t := d.run.Timer; t != nil && t.Note != "" {
+		head.Warnings = append(head.Warnings, t.Note)
+	}
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
 	}
@@ -193,5 +196,13 @@ func (d *runData) batchFacts(rec *ndjson.Summary, pts []point) {
 	rec.MedianBatchNS = stats.Median(walls)
 	slices.Sort(iters)
 	rec.Iterations = iters[len(iters)/2]
-	rec.FloorNS = d.run.Clock.NominalNS / float64(rec.Iterations)
+	rec.FloorNS = d.timerResolution() / float64(rec.Iterations)
+}
+
+// timerResolution is the nominal resolution of the clock op_ns comes from.
+func (d *runData) timerResolution() float64 {
+	if t := d.run.Timer; t != nil && t.Kind == "self" && t.ResolutionNS > 0 {
+		return t.ResolutionNS
+	}
+	return d.run.Clock.NominalNS
 }

@@ -18,6 +18,13 @@ type Operation interface {
 	Run(n int64) (int64, error)
 }
 
+// SelfTimed is an Operation that reports its own elapsed time for the
+// operations of its last batch: with Engine.SelfTimer set it is the
+// primary timer of every sample (wall time still calibrates and budgets).
+type SelfTimed interface {
+	SelfElapsed() (float64, error)
+}
+
 // Killer is an Operation that can abandon a batch in flight (a child process).
 type Killer interface {
 	Kill()
@@ -78,6 +85,9 @@ type Engine struct {
 	// Check, when set, judges the first complete unit; an error ends the
 	// run as failed (e.g. --require-perf).
 	Check func(first []ndjson.Sample) error
+	// SelfTimer takes every sample's time from the operations' own
+	// reports (SelfTimed) instead of the harness's clock.
+	SelfTimer bool
 	// Monitor, when set, watches foreign CPU load over windows of whole
 	// units and Config.Watch says what to do about it.
 	Monitor Monitor

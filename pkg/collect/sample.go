@@ -1,10 +1,13 @@
 package collect
 
 import (
+	"errors"
 	"time"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
+
+var errNotSelfTimed = errors.New("the operation does not report its own time")
 
 // job is one planned unit: its index and the order its cases run in.
 type job struct {
@@ -132,6 +135,11 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 			return nil, err
 		}
 		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, s.iters[c])
+		if e.SelfTimer {
+			if err := selfTime(e.Cases[c], &rec); err != nil {
+				return nil, err
+			}
+		}
 		s.tele = rec.Tele
 		recs = append(recs, rec)
 	}
@@ -175,4 +183,18 @@ func (s *sampler) status(c int) Status {
 // subtraction. It never goes below zero.
 func opTime(ns int64, subtract float64, n int64) float64 {
 	return max(float64(ns)-subtract, 0) / float64(n)
+}
+
+// selfTime takes the sample's time from the operation's own report.
+func selfTime(c Case, rec *ndjson.Sample) error {
+	st, ok := c.Op.(SelfTimed)
+	if !ok {
+		return &FailedError{Case: c.Name, Err: errNotSelfTimed}
+	}
+	ns, err := st.SelfElapsed()
+	if err != nil {
+		return &FailedError{Case: c.Name, Err: err}
+	}
+	rec.SelfNS, rec.OpNS = &ns, ns/float64(rec.Iter)
+	return nil
 }

@@ -87,6 +87,21 @@ type Run struct {
 	// Axes describes every requested axis (wall time first) and how its
 	// probe came up; samples then carry a value or a status for each.
 	Axes []AxisInfo `json:"axes,omitempty"`
+	// Timer says which clock op_ns comes from; absent means wall time.
+	Timer *Timer `json:"timer,omitempty"`
+}
+
+// Timer is the primary timer of a run. Kind "wall" is the harness's clock
+// around each batch; "self" is the elapsed time the batch process or
+// worker reports for its own iterations (Axis names it: "elapsed_ns" or a
+// primary custom axis), with its source and resolution. Note says what
+// the timer includes, e.g. process start-up for a wall-timed batch.
+type Timer struct {
+	Kind         string  `json:"kind"`
+	Axis         string  `json:"axis,omitempty"`
+	Source       string  `json:"source,omitempty"`
+	ResolutionNS float64 `json:"resolution_ns,omitempty"`
+	Note         string  `json:"note,omitempty"`
 }
 
 // AxisInfo is an axis's provenance: what it measures, what it covers, how
@@ -252,8 +267,11 @@ type Sample struct {
 	Iter int64 `json:"iter"`
 	// WallNS is the raw elapsed time of the whole batch.
 	WallNS int64 `json:"wall_ns"`
-	// OpNS is the per-operation time: (WallNS - clock.subtract_ns) / Iter.
+	// OpNS is the per-operation time: (WallNS - clock.subtract_ns) / Iter,
+	// or SelfNS / Iter when the run's timer is self-reported.
 	OpNS float64 `json:"op_ns"`
+	// SelfNS is the batch's self-reported elapsed time (the primary timer).
+	SelfNS *float64 `json:"self_ns,omitempty"`
 	// Axes holds every requested axis except wall time, by name.
 	Axes map[string]AxisValue `json:"axes,omitempty"`
 	Tele *Telemetry           `json:"tele,omitempty"`

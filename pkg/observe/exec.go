@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/perf"
 	"github.com/flybench/flybench/pkg/probes"
@@ -29,6 +30,8 @@ type Exec struct {
 	probes    map[string]perf.Probe
 	self      SelfReader
 	clock     probes.Clock
+	customs   []custom.Descriptor
+	sources   []CustomSource
 
 	before   perf.Snapshot
 	selfCPU  int64
@@ -64,6 +67,13 @@ func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) 
 	return o
 }
 
+// WithCustom adds custom axes, read per batch from each case's source
+// (the batch report channel).
+func (o *Exec) WithCustom(customs []custom.Descriptor, sources []CustomSource) *Exec {
+	o.customs, o.sources = customs, sources
+	return o
+}
+
 // Close releases the counters; call it on the thread that opened them.
 func (o *Exec) Close() {
 	if o.perf != nil {
@@ -79,6 +89,9 @@ func (o *Exec) Infos() []ndjson.AxisInfo {
 	for _, a := range o.requested {
 		st, reason := o.probeStatus(a)
 		out = append(out, info(a, st, reason))
+	}
+	for _, d := range o.customs {
+		out = append(out, d.Info())
 	}
 	return out
 }
@@ -127,6 +140,9 @@ func (o *Exec) After(c int, n int64, s *ndjson.Sample) {
 	s.Axes = make(map[string]ndjson.AxisValue, len(o.requested))
 	for _, a := range o.requested {
 		s.Axes[a.Name] = o.value(a, u, deltas, n)
+	}
+	if len(o.customs) > 0 {
+		fillCustom(s, o.customs, o.sources[c], n)
 	}
 	s.Tele = o.telemetry(u)
 }

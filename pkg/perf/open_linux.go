@@ -16,6 +16,11 @@ import (
 // processes from it, and Close the session on it.
 func Open(requested []string) *Session { return openWith(realSys{}, requested) }
 
+// openThread opens the requested counters on thread tid of any process.
+func openThread(tid int, requested []string) *Session {
+	return openWith(realSys{tid: tid}, requested)
+}
+
 // openWith is Open on injected system calls.
 func openWith(sys syscalls, requested []string) *Session {
 	want := wanted(requested)

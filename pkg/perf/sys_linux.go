@@ -10,10 +10,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// realSys is the kernel.
-type realSys struct{}
+// realSys is the kernel. tid 0 is the calling thread; otherwise the
+// counters are opened on that thread of another process.
+type realSys struct{ tid int }
 
-func (realSys) open(a attr, groupFd int) (int, error) {
+func (r realSys) open(a attr, groupFd int) (int, error) {
 	ua := unix.PerfEventAttr{
 		Type:        a.Type,
 		Size:        uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
@@ -21,8 +22,8 @@ func (realSys) open(a attr, groupFd int) (int, error) {
 		Read_format: a.ReadFormat,
 		Bits:        bits(a),
 	}
-	// pid 0, cpu -1: the calling thread on whatever CPU it runs.
-	return unix.PerfEventOpen(&ua, 0, -1, groupFd, unix.PERF_FLAG_FD_CLOEXEC)
+	// pid 0 (or a thread id), cpu -1: that thread on whatever CPU it runs.
+	return unix.PerfEventOpen(&ua, r.tid, -1, groupFd, unix.PERF_FLAG_FD_CLOEXEC)
 }
 
 func bits(a attr) uint64 {
