@@ -62,6 +62,9 @@ func (d *runData) axisComparison(c, i int, info ndjson.AxisInfo, opt Options) nd
 	res, err := d.compareAxis(ref, con, info, opt, fmt.Sprintf("axis/%s/0/%d", info.Name, c))
 	if err != nil {
 		cmp.Status, cmp.Reason = string(axes.ProbeFailed), err.Error()
+		if info.Comparison == "relative" {
+			cmp.Status = string(axes.InvalidValue)
+		}
 		return cmp
 	}
 	cmp.Available, cmp.Status = true, string(axes.Collected)
@@ -85,6 +88,12 @@ func (d *runData) compareAxis(ref, con []float64, info ndjson.AxisInfo, opt Opti
 	dir := direction(info.Direction)
 	if d.run.Design == ndjson.DesignSequential {
 		return stats.CompareAxisIndependent(ref, con, dir, opt.bootstrap(), opt.ThresholdPct, stream)
+	}
+	switch info.Comparison { // declared by a custom axis; built-in axes choose by their values
+	case "relative":
+		return stats.CompareAxisMethod(ref, con, stats.RelativeRatio, dir, opt.bootstrap(), opt.ThresholdPct, stream)
+	case "absolute":
+		return stats.CompareAxisMethod(ref, con, stats.AbsoluteDifference, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 	}
 	return stats.CompareAxis(ref, con, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 }

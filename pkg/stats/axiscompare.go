@@ -1,9 +1,14 @@
 package stats
 
 import (
+	"errors"
 	"fmt"
 	"math"
 )
+
+// errNotPositive refuses a relative comparison of values that are not all
+// positive.
+var errNotPositive = errors.New("a relative comparison needs every value on both sides positive; a pair has a zero or negative value")
 
 // CompareAxis compares a resource axis sampled on the same pairs as the
 // timings. When every value on both sides is positive it uses
@@ -19,16 +24,27 @@ import (
 // threshold, so it never claims equivalence: a side wins when the interval
 // excludes zero, and an all-zero difference ([0,0]) is inconclusive.
 func CompareAxis(ref, con []float64, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
+	m := RelativeRatio
+	if !allPositive(ref) || !allPositive(con) {
+		m = AbsoluteDifference
+	}
+	return CompareAxisMethod(ref, con, m, dir, b, thresholdPct, stream)
+}
+
+// CompareAxisMethod is CompareAxis with the method chosen by the caller, for
+// axes that declare how they are compared. RelativeRatio refuses a pair
+// with a zero or negative value rather than silently changing meaning.
+func CompareAxisMethod(ref, con []float64, m Method, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
 	if err := checkSettings(b, thresholdPct); err != nil {
 		return AxisComparison{}, err
 	}
 	if err := checkAxis(ref, con, dir); err != nil {
 		return AxisComparison{}, err
 	}
-	a := AxisComparison{N: len(ref), RefMedian: Median(ref), ConMedian: Median(con)}
-	if !allPositive(ref) || !allPositive(con) {
-		a.Method = AbsoluteDifference
+	if m == RelativeRatio && (!allPositive(ref) || !allPositive(con)) {
+		return AxisComparison{}, errNotPositive
 	}
+	a := AxisComparison{N: len(ref), RefMedian: Median(ref), ConMedian: Median(con), Method: m}
 	series := make([]float64, len(ref))
 	for i := range series {
 		if a.Method == RelativeRatio {
