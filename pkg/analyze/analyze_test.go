@@ -319,3 +319,45 @@ func TestEnvironmentReport(t *testing.T) {
 		}
 	}
 }
+
+func TestCustomAxesKeepDeclaredComparison(t *testing.T) {
+	var buf bytes.Buffer
+	w := ndjson.NewWriter(&buf)
+	run := &ndjson.Run{RunID: "c", Design: ndjson.DesignPaired, Cases: []ndjson.Case{{Name: "a"}, {Name: "b"}},
+		Clock: ndjson.Clock{NominalNS: 1},
+		Timer: &ndjson.Timer{Kind: "self", Axis: "elapsed_ns", Source: "go-monotonic", ResolutionNS: 100}}
+	run.Axes = []ndjson.AxisInfo{
+		{Name: "wall", Unit: "ns/op", Direction: "lower", Status: "collected"},
+		{Name: "items", Unit: "items/op", Family: "custom", Direction: "higher", Status: "collected", Comparison: "relative"},
+		{Name: "hits", Unit: "hits/op", Family: "custom", Direction: "higher", Status: "collected", Comparison: "absolute"},
+	}
+	must(t, w.Write(run))
+	for u := 0; u < 12; u++ {
+		for c := 0; c < 2; c++ {
+			items := float64(10 + c) // the reference has a zero in unit 0
+			if c == 0 && u == 0 {
+				items = 0
+			}
+			hits := float64(100 + 5*c + u%3)
+			self := float64(1000 + 10*c)
+			must(t, w.Write(&ndjson.Sample{Case: c, Unit: u, Pos: c, Seq: 2*u + c, Iter: 10, WallNS: 20000, OpNS: self / 10, SelfNS: &self,
+				Axes: map[string]ndjson.AxisValue{"items": ndjson.Collected(items), "hits": ndjson.Collected(hits)}}))
+		}
+	}
+	must(t, w.Write(&ndjson.End{RunID: "c", Reason: ndjson.EndCompleted, Units: 12, Samples: []int{12, 12}}))
+	res, _ := analyzeBytes(t, buf.Bytes(), DefaultOptions)
+	byName := map[string]ndjson.AxisComparison{}
+	for _, a := range res.comparisons[0].Axes {
+		byName[a.Name] = a
+	}
+	if it := byName["items"]; it.Available || it.Status != "invalid_value" || !strings.Contains(it.Reason, "zero or negative") {
+		t.Fatalf("relative custom axis with a zero: %+v", it)
+	}
+	if h := byName["hits"]; !h.Available || h.Result.Method != "absolute difference" || h.Result.Verdict != "contender better" || h.Result.Change != 5 {
+		t.Fatalf("absolute custom axis: %+v %+v", h, h.Result)
+	}
+	// The self timer's 100 ns resolution over 10 operations: 10 ns/op floor.
+	if s := res.summaries[0]; s.FloorNS != 10 || s.Median != 100 {
+		t.Fatalf("summary floor %v median %v", s.FloorNS, s.Median)
+	}
+}
