@@ -18,12 +18,14 @@ import (
 	"github.com/flybench/flybench/pkg/claim"
 	"github.com/flybench/flybench/pkg/collect"
 	"github.com/flybench/flybench/pkg/conditions"
+	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/observe"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/progress"
 	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/version"
+	"github.com/flybench/flybench/pkg/workerexec"
 )
 
 const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
@@ -54,19 +56,30 @@ func pairApp(env Env) *ucli.App {
 
 // measure is the action of fb-sample and fb-pair.
 func measure(c *ucli.Context, env Env, tool string, least, most int) error {
-	commands := c.Args().Slice()
-	if len(commands) < least || len(commands) > most {
-		return usageErrorf("%d commands given: %s takes %s", len(commands), tool, countText(least, most))
-	}
-	cfg := configFromFlags(c)
-	if err := cfg.Validate(len(commands)); err != nil {
-		return withCode(ExitUsage, err, "")
-	}
-	names, err := caseNames(c.StringSlice("name"), commands)
+	mode, err := modeOf(c)
 	if err != nil {
 		return err
 	}
-	mode, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
+	commands := c.Args().Slice()
+	if len(commands) == 0 {
+		return usageErrorf("no command given: %s takes %s", tool, countText(least, most))
+	}
+	sides, err := sidesOf(mode, commands, c.StringSlice("case"))
+	if err != nil {
+		return err
+	}
+	if len(sides) < least || len(sides) > most {
+		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
+	}
+	cfg := configFromFlags(c)
+	if err := cfg.Validate(len(sides)); err != nil {
+		return withCode(ExitUsage, err, "")
+	}
+	names, err := caseNames(c.StringSlice("name"), sideNames(sides))
+	if err != nil {
+		return err
+	}
+	display, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
 	if err != nil {
 		return withCode(ExitUsage, err, "")
 	}
@@ -84,12 +97,12 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if err := claim.ProtectFDs(env.Getenv); err != nil {
 		return fmt.Errorf("inherited host claim: %w", err)
 	}
-	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn}
+	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn, mode: mode}
 	defer m.close()
-	if err := m.prepare(commands, names); err != nil {
+	if err := m.prepare(sides, names); err != nil {
 		return err
 	}
-	return m.run(progress.New(env.Stderr, mode, tool))
+	return m.run(progress.New(env.Stderr, display, tool))
 }
 
 func countText(least, most int) string {
@@ -139,34 +152,40 @@ type measurement struct {
 	usages   []observe.UsageSource
 	cond     conditions.Policy
 	condOn   bool
+	mode     string
+	sources  []observe.CustomSource
+	customs  []custom.Descriptor
+	timer    *ndjson.Timer
+	pids     []int
+	workers  []*workerexec.Worker
 }
 
 func (m *measurement) close() {
 	for _, cmd := range m.commands {
 		cmd.Close()
 	}
+	for _, w := range m.workers {
+		w.Close()
+	}
 }
 
 // prepare resolves every command and hook, characterizes the clock and
 // fills the run record, all before anything is timed.
-func (m *measurement) prepare(commands, names []string) error {
-	shell := m.c.Bool("shell")
+func (m *measurement) prepare(sides []side, names []string) error {
 	clk := probes.MonotonicRaw{}
-	for i, text := range commands {
-		argv, err := runner.Split(text, shell)
-		if err != nil {
-			return withCode(ExitUsage, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
-		}
-		cmd, err := runner.New(runner.Options{
-			Argv: argv, ShowOutput: m.c.Bool("show-output"), Output: stderrFile(m.env),
-			IgnoreFailure: m.c.Bool("ignore-failure"), ReadIO: m.wantsIO(),
-		})
-		if err != nil {
-			return withCode(ExitCommandFailed, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
-		}
-		m.commands = append(m.commands, cmd)
-		m.usages = append(m.usages, cmd)
-		m.cases = append(m.cases, collect.Case{Name: names[i], Command: text, Argv: argv, Op: execOp{cmd: cmd, clk: clk}})
+	var err error
+	switch m.mode {
+	case "batch":
+		err = m.prepareBatch(sides, names, clk)
+	case "gotest":
+		err = m.prepareGotest(sides, names, clk)
+	case "worker":
+		err = m.prepareWorker(sides, names, clk)
+	default:
+		err = m.prepareExec(sides, names, clk)
+	}
+	if err != nil {
+		return err
 	}
 	m.hooks = collect.Hooks{
 		Setup:   m.hook("setup"),
@@ -174,6 +193,18 @@ func (m *measurement) prepare(commands, names []string) error {
 		Cleanup: m.hook("cleanup"),
 	}
 	return m.fillRun(clk)
+}
+
+// prepareExec makes each command a child process per logical operation.
+func (m *measurement) prepareExec(sides []side, names []string, clk probes.Clock) error {
+	for i, s := range sides {
+		cmd, argv, err := m.newCommand(i, s.command, runner.Options{})
+		if err != nil {
+			return err
+		}
+		m.addCase(names[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
+	}
+	return nil
 }
 
 // wantsIO reports whether a /proc/PID/io axis was selected.
@@ -207,8 +238,8 @@ func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
 	}
 	m.record = ndjson.Run{
 		RunID: uuid.NewString(), Tool: m.tool, ToolVersion: version.Version,
-		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: "exec",
-		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock,
+		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: m.mode,
+		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer,
 	}
 	rc := &m.record.Config
 	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = m.c.Bool("shell"), m.c.Bool("ignore-failure"), m.c.Bool("show-output")
@@ -229,12 +260,13 @@ func (m *measurement) run(disp *progress.Display) error {
 	if err != nil {
 		return err
 	}
-	obs := observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{})
+	obs := m.observer()
 	defer obs.Close()
 	m.record.Axes = obs.Infos()
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
 		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
+		SelfTimer: m.timer != nil && m.timer.Kind == "self",
 	}
 	if m.cfg.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
@@ -256,6 +288,20 @@ func (m *measurement) run(disp *progress.Display) error {
 	end, err := e.Collect()
 	disp.Close()
 	return m.outcome(end, err, caught)
+}
+
+// observer is the mode's axis observer.
+type observer interface {
+	collect.Observer
+	Infos() []ndjson.AxisInfo
+	Close()
+}
+
+func (m *measurement) observer() observer {
+	if m.mode == "worker" {
+		return observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.MonotonicRaw{})
+	}
+	return observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{}).WithCustom(m.customs, m.sources)
 }
 
 // outcome turns the engine's result into the tool's error and exit code.
@@ -312,12 +358,3 @@ func stderrFile(env Env) *os.File {
 	}
 	return os.Stderr
 }
-
-// execOp adapts a prepared command to collect.Operation.
-type execOp struct {
-	cmd *runner.Command
-	clk probes.Clock
-}
-
-func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
-func (o execOp) Kill()                      { o.cmd.Kill() }

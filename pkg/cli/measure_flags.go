@@ -45,6 +45,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.BoolFlag{Name: "require-strict", Usage: "with --cpu: refuse to run (exit 9) when strict placement is not possible, instead of continuing unplaced"},
 	)
 	flags = append(flags, conditionFlags()...)
+	flags = append(flags, modeFlags()...)
 	if pair {
 		flags = append(flags,
 			&ucli.BoolFlag{Name: "shared-iterations", Usage: "give every case one batch size (calibration stops when the slower side reaches 8x the slice) instead of equal timed slices"},

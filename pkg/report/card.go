@@ -21,6 +21,9 @@ func (c *console) card(r *Run, i int) {
 	c.row("sampling", sampling(r, s))
 	c.row("quality", c.quality(s))
 	c.row("clock", clockText(r.Run.Clock))
+	if t := r.Run.Timer; t != nil {
+		c.row("timer", timerText(t))
+	}
 	c.row("resolution", resolution(r.Run.Clock, s))
 	c.row("elapsed", hms(s.TimedNS)+" timed samples (hh:mm:ss)")
 	c.telemetry(s.Telemetry)
@@ -71,6 +74,30 @@ func clockText(k ndjson.Clock) string {
 	}
 	if k.SubtractNS > 0 {
 		text += fmt.Sprintf("  (timer cost %s subtracted per batch)", fixed3(k.SubtractNS))
+	}
+	return text
+}
+
+// timerText says which clock the per-operation times come from: the
+// batch's or worker's own report, or the harness's clock and what it
+// includes.
+func timerText(t *ndjson.Timer) string {
+	if t.Kind != "self" {
+		text := "wall time around each batch"
+		if t.Note != "" {
+			text += " — " + t.Note
+		}
+		return text
+	}
+	text := "self-reported " + t.Axis
+	if t.Source != "" {
+		text += " from " + t.Source
+	}
+	if t.ResolutionNS > 0 {
+		text += ", resolution " + fixed3(t.ResolutionNS)
+	}
+	if t.Note != "" {
+		text += " — " + t.Note
 	}
 	return text
 }

@@ -53,3 +53,17 @@ func TestBatchFailureShowsStderr(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+func TestBatchOutputToReport(t *testing.T) {
+	c, err := New(Options{Batch: true, OutputToReport: true, Argv: []string{"/bin/sh", "-c", "echo out {n}; echo err >&2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := c.Run(3, probes.Monotonic{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := string(c.Report()); got != "out 3\nerr\n" {
+		t.Fatalf("report %q", got)
+	}
+}

@@ -58,6 +58,10 @@ type Options struct {
 	// starts one process with every "{n}" in its arguments replaced by n,
 	// FLYBENCH_N=n in its environment and the report channel on fd 3.
 	Batch bool
+	// OutputToReport (batch mode) also sends the process's stdout and
+	// stderr to the report channel, for programs that print their results,
+	// such as a Go test binary.
+	OutputToReport bool
 	// ReadIO adds each run's /proc/PID/io storage counters to Usage. They
 	// are read after the child exits and before it is reaped, outside no
 	// timed region of their own: the read is inside the batch's time.
@@ -106,6 +110,9 @@ func New(opts Options) (*Command, error) {
 	files, err := c.openFiles(opts)
 	if err == nil && opts.Batch {
 		files, err = c.setupBatch(files)
+		if err == nil && opts.OutputToReport {
+			files[1], files[2] = files[3], files[3]
+		}
 	}
 	if err != nil {
 		c.Close()

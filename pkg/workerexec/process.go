@@ -1,0 +1,171 @@
+package workerexec
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// lookPath resolves the program the way a shell would, except that a
+// relative path with a slash is taken relative to dir, where it will run.
+func lookPath(name, dir string) (string, error) {
+	if !strings.Contains(name, "/") {
+		p, err := exec.LookPath(name)
+		if err != nil {
+			return "", fmt.Errorf("worker program %q not found in $PATH", name)
+		}
+		return p, nil
+	}
+	file := name
+	if dir != "" && !filepath.IsAbs(name) {
+		file = filepath.Join(dir, name)
+	}
+	if _, err := exec.LookPath(file); err != nil {
+		if e := (*fs.PathError)(nil); errors.As(err, &e) {
+			err = e.Err
+		} else if e := (*exec.Error)(nil); errors.As(err, &e) {
+			err = e.Err
+		}
+		return "", fmt.Errorf("cannot run worker %q: %w", name, err)
+	}
+	return filepath.Abs(file)
+}
+
+func checkDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("worker working directory: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("worker working directory %q is not a directory", dir)
+	}
+	return nil
+}
+
+// killGroup kills the worker's process group, and the worker itself in
+// case it left the group. The caller guarantees pid is not yet reaped.
+func killGroup(pid int) {
+	_ = unix.Kill(-pid, unix.SIGKILL)
+	_ = unix.Kill(pid, unix.SIGKILL)
+}
+
+// reap waits for the worker to exit, withdraws its pid from Kill, and only
+// then reaps it: until it is reaped the pid cannot be reused, so Kill never
+// signals a stranger.
+func (w *Worker) reap() {
+	if w.reaped {
+		return
+	}
+	var info unix.Siginfo
+	err := unix.Waitid(unix.P_PID, w.lastPID, &info, unix.WEXITED|unix.WNOWAIT, nil)
+	for err == unix.EINTR {
+		err = unix.Waitid(unix.P_PID, w.lastPID, &info, unix.WEXITED|unix.WNOWAIT, nil)
+	}
+	w.pid.Store(0)
+	for w.killing.Load() != 0 { // a Kill that read pid is signalling it now
+		runtime.Gosched()
+	}
+	_, err = syscall.Wait4(w.lastPID, &w.status, 0, nil)
+	for err == syscall.EINTR {
+		_, err = syscall.Wait4(w.lastPID, &w.status, 0, nil)
+	}
+	w.reaped = true
+}
+
+// waitExit reports whether the worker has exited (and is waiting to be
+// reaped), polling for at most d.
+func (w *Worker) waitExit(d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for pause := 50 * time.Microsecond; ; pause = min(2*pause, 5*time.Millisecond) {
+		var info unix.Siginfo
+		err := unix.Waitid(unix.P_PID, w.lastPID, &info, unix.WEXITED|unix.WNOHANG|unix.WNOWAIT, nil)
+		if err == nil && info.Signo == int32(unix.SIGCHLD) {
+			return true
+		}
+		if err != nil && err != unix.EINTR || !time.Now().Before(deadline) {
+			return false
+		}
+		time.Sleep(min(pause, time.Until(deadline)))
+	}
+}
+
+// TailBytes is how much of the worker's stderr an error keeps: the end.
+const TailBytes = 4096
+
+// captureLimit is the capture size beyond which it is cut back to its tail
+// between requests.
+const captureLimit = 64 << 10
+
+// stderrTail is the end of what the worker wrote to stderr: the capture's
+// shared offset is where the worker writes, so its output ends there.
+func (w *Worker) stderrTail() []byte {
+	if w.capture == nil {
+		return nil
+	}
+	end, err := w.capture.Seek(0, io.SeekCurrent)
+	if err != nil || end == 0 {
+		return nil
+	}
+	start := max(end-TailBytes, 0)
+	buf := make([]byte, end-start)
+	n, _ := w.capture.ReadAt(buf, start)
+	buf = buf[:n]
+	if start > 0 { // drop the partial first line
+		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
+			buf = buf[i+1:]
+		}
+	}
+	return buf
+}
+
+// trimCapture keeps the capture small over a long run: between requests,
+// while the worker should be idle, a capture past captureLimit is cut back
+// to its tail. A worker logging from another thread at that moment may
+// lose a line of its log, which only error messages would have shown.
+func (w *Worker) trimCapture() {
+	if w.capture == nil {
+		return
+	}
+	end, err := w.capture.Seek(0, io.SeekCurrent)
+	if err != nil || end <= captureLimit {
+		return
+	}
+	tail := w.stderrTail()
+	if _, err := w.capture.WriteAt(tail, 0); err != nil {
+		return
+	}
+	if _, err := w.capture.Seek(int64(len(tail)), io.SeekStart); err == nil {
+		_ = w.capture.Truncate(int64(len(tail)))
+	}
+}
+
+// display shows argv as a quoted command line.
+func display(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		words[i] = shellQuote(a)
+	}
+	return fmt.Sprintf("%q", strings.Join(words, " "))
+}
+
+// shellQuote quotes w so that a shell would give it back.
+func shellQuote(w string) string {
+	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return w
+	}
+	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+}

@@ -1,0 +1,65 @@
+package worker
+
+import (
+	"math"
+	"runtime/metrics"
+)
+
+// runtimeAxes are the axes RuntimeAxes declares and the runtime/metrics
+// names they read. The counters cover the whole process during the
+// batch's window (attribution process_window); the live heap is what the
+// latest garbage collection marked live (attribution latest_gc).
+var runtimeAxes = []struct {
+	decl   AxisDecl
+	metric string
+}{
+	{AxisDecl{Name: "alloc_bytes", Unit: "bytes/op", Compare: "absolute", Scope: "go_heap", Attribution: "process_window"},
+		"/gc/heap/allocs:bytes"},
+	{AxisDecl{Name: "alloc_objects", Unit: "objects/op", Compare: "absolute", Scope: "go_heap", Attribution: "process_window"},
+		"/gc/heap/allocs:objects"},
+	{AxisDecl{Name: "gc_cycles", Unit: "gc-cycles/batch", Normalize: "batch", Compare: "absolute", Scope: "go_runtime", Attribution: "process_window"},
+		"/gc/cycles/total:gc-cycles"},
+	{AxisDecl{Name: "live_heap", Unit: "bytes", Direction: "diagnostic", Semantics: "absolute", Normalize: "batch", Compare: "absolute", Scope: "go_heap", Attribution: "latest_gc"},
+		"/gc/heap/live:bytes"},
+}
+
+// RuntimeAxes declares alloc_bytes, alloc_objects, gc_cycles and
+// live_heap, read from runtime/metrics around each batch (see the package
+// comment). Call it at most once; the four count toward the limit of
+// eight custom axes.
+func (w *Worker) RuntimeAxes() {
+	if w.runtim {
+		panic("worker: RuntimeAxes called twice")
+	}
+	w.runtim = true
+	for i, r := range runtimeAxes {
+		w.addAxis(&axis{decl: r.decl, runtime: i})
+	}
+}
+
+// runtimeReader reads the runtime axes with one metrics.Read per side of
+// the batch into preallocated samples, which does not allocate.
+type runtimeReader struct {
+	begin, end []metrics.Sample
+}
+
+func newRuntimeReader() *runtimeReader {
+	r := &runtimeReader{begin: make([]metrics.Sample, len(runtimeAxes)), end: make([]metrics.Sample, len(runtimeAxes))}
+	for i, a := range runtimeAxes {
+		r.begin[i].Name, r.end[i].Name = a.metric, a.metric
+	}
+	return r
+}
+
+// reading turns sample i into a Reading; a metric this Go does not have
+// (KindBad) or a counter past int64 is a failed reading.
+func reading(s metrics.Sample) Reading {
+	if s.Value.Kind() != metrics.KindUint64 {
+		return Reading{}
+	}
+	v := s.Value.Uint64()
+	if v > math.MaxInt64 {
+		return Reading{}
+	}
+	return Reading{Count: int64(v), Value: float64(v), OK: true}
+}
