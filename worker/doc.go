@@ -12,10 +12,6 @@
 //		os.Exit(w.Main())
 //	}
 //
-// and then, for example,
-//
-//	fb-pair --worker -- './w sum' './w hash'
-//
 // # Timing
 //
 // For each request the worker runs any setup, reads the monotonic clock,
@@ -32,9 +28,10 @@
 //
 // The Go compiler deletes computations whose results are never used: an
 // unused value, a call to an inlined function with no side effects, a
-// store to a local that is never read. A loop whose sum is discarded keeps
-// its counter and branch but loses its body, and the benchmark then times
-// an empty loop. It also folds constants, so an operation on a constant
+// store to a local that is never read. A loop whose sum is discarded can
+// keep nothing but its counter and branch (Go 1.26 compiles a discarded
+// sum of words[i&3]*3 to exactly that), and the benchmark then times an
+// empty loop. It also folds constants, so an operation on a constant
 // input may be computed at compile time. Today it does not delete loops,
 // hoist a pure computation out of a loop, or see through a call it did not
 // inline, but none of that is promised, so a benchmark should not rely on it.
@@ -55,9 +52,10 @@
 //     compiler keeps stores to memory other code may read.
 //
 // KeepAlive is an opaque barrier: a function the compiler does not inline,
-// which stores its argument where a later read could find it unless an
-// atomic flag that is never set says otherwise. The compiler cannot know
-// the flag's value, so it must compute the argument. Being an out-of-line
+// which would print its argument if an atomic flag that is never set said
+// so. The compiler cannot know the flag's value, so it must compute the
+// argument; and since printing does not make it escape, passing a value
+// does not allocate. Being an out-of-line
 // call of a few nanoseconds, it belongs after the ending timestamp or at
 // least outside the loop; inside a nanosecond operation it would time the
 // call as part of the operation. Every call the compiler does not inline
@@ -76,17 +74,18 @@
 //
 // RuntimeAxes adds four axes read from runtime/metrics around each batch:
 //
-//	alloc_bytes    bytes/op    churn: heap bytes allocated (cumulative)
-//	alloc_objects  objects/op  heap objects allocated (cumulative)
-//	gc_cycles      gc-cycles   GC cycles completed during the batch (cumulative, per batch)
-//	live_heap      bytes       live heap marked by the latest GC (absolute, diagnostic)
+//	alloc_bytes    bytes/op         churn: heap bytes allocated (cumulative)
+//	alloc_objects  objects/op       heap objects allocated (cumulative)
+//	gc_cycles      gc-cycles/batch  GC cycles completed during the batch (cumulative, per batch)
+//	live_heap      bytes            live heap marked by the latest GC (absolute, diagnostic)
 //
 // the churn and live-heap numbers of the memory trio in the seeds; the
 // third, retained memory, needs a forced collection before and after each
-// batch and is left out. The counters are process-wide and the Go runtime
-// counts a small-object span as allocated when a P takes it, so a batch's
-// count is exact to within about one span per size class; with thousands
-// of allocations per batch that is well under one percent. They are
+// batch and is left out. The counters are process-wide, and the Go
+// runtime counts a small object only when the span holding it leaves its
+// P's cache, so a reading lags by at most about one span (8 KiB) per size
+// class and P; with thousands of allocations per batch the error is well
+// under one percent, and a case that does not allocate reads 0. They are
 // compared as differences (compare=absolute), since a case that does not
 // allocate has zero bytes per operation, which a ratio cannot compare.
 //

@@ -337,3 +337,11 @@ func TestNamesAgreeWithCustom(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepAliveDoesNotAllocate: v does not escape, so boxing it is free.
+func TestKeepAliveDoesNotAllocate(t *testing.T) {
+	x := uint64(1 << 40)
+	if a := testing.AllocsPerRun(100, func() { x++; KeepAlive(x) }); a != 0 {
+		t.Errorf("KeepAlive allocates %v times per call", a)
+	}
+}

@@ -8,7 +8,7 @@
 // measures the harness's floor; nop calls an empty function that is not
 // inlined, about a nanosecond.
 //
-//	fb-pair --worker -- 'nsworker popcount-loop' 'nsworker popcount-bits'
+//	printf 'run popcount-bits 1000000\nquit\n' | nsworker
 package main
 
 import (

@@ -64,7 +64,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		IntervalMethod: stats.IntervalMethod,
 	}
 	head.Complete, head.Warnings = d.completeness(end)
-	if t := d.run.Timer; t != nil && t.Note != "" {
+	if t := d.run.Timer; t != nil && t.Kind == "wall" && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)
 	}
 	if d.run.Design == ndjson.DesignSequential {
