@@ -122,6 +122,9 @@ func (m *meter) readEnd() {
 	for i, a := range m.axes {
 		if a.runtime >= 0 {
 			m.end[i] = reading(m.rt.end[a.runtime])
+			if a.runtime == liveHeap && !m.rt.collected() {
+				m.end[i] = Reading{} // no collection yet: nothing has been marked live
+			}
 		} else {
 			m.end[i] = a.read()
 		}

@@ -37,6 +37,20 @@ func (w *Worker) RuntimeAxes() {
 	}
 }
 
+// liveHeap and gcCycles index runtimeAxes.
+const (
+	gcCycles = 2
+	liveHeap = 3
+)
+
+// collected reports whether a garbage collection has run by the end of the
+// batch; before the first one the live-heap metric reads 0, which is not a
+// measurement.
+func (r *runtimeReader) collected() bool {
+	s := r.end[gcCycles]
+	return s.Value.Kind() == metrics.KindUint64 && s.Value.Uint64() > 0
+}
+
 // runtimeReader reads the runtime axes with one metrics.Read per side of
 // the batch into preallocated samples, which does not allocate.
 type runtimeReader struct {

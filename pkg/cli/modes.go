@@ -39,6 +39,7 @@ func modeFlags() []ucli.Flag {
 type side struct {
 	command string
 	name    string // worker case
+	worker  int    // which worker process: sides of one command share one
 }
 
 // modeOf reads which execution mode the flags select.
@@ -70,7 +71,7 @@ func sidesOf(mode string, commands, cases []string) ([]side, error) {
 	if mode != "worker" {
 		out := make([]side, len(commands))
 		for i, c := range commands {
-			out[i] = side{command: c}
+			out[i] = side{command: c, worker: i}
 		}
 		return out, nil
 	}
@@ -84,7 +85,7 @@ func sidesOf(mode string, commands, cases []string) ([]side, error) {
 	case len(cases) <= 1 || len(cases) == len(commands):
 		out := make([]side, len(commands))
 		for i, c := range commands {
-			out[i] = side{command: c}
+			out[i] = side{command: c, worker: i}
 			if len(cases) == 1 {
 				out[i].name = cases[0]
 			} else if len(cases) > 1 {
@@ -100,7 +101,7 @@ func sidesOf(mode string, commands, cases []string) ([]side, error) {
 // with one command, the case.
 func sideNames(sides []side) []string {
 	out := make([]string, len(sides))
-	oneCommand := len(sides) > 1 && sides[0].command == sides[len(sides)-1].command
+	oneCommand := len(sides) > 1 && sides[0].worker == sides[len(sides)-1].worker
 	for i, s := range sides {
 		switch {
 		case s.name != "" && oneCommand:
@@ -298,10 +299,10 @@ func batchTemplate(spec gotest.Spec) []string {
 // asked for, and runs each side once (n=1) to learn whether it reports its
 // own time.
 func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clock) error {
-	started := map[string]*workerexec.Worker{}
+	started := map[int]*workerexec.Worker{}
 	var found []discovered
 	for i, s := range sides {
-		w, err := m.worker(started, s.command)
+		w, err := m.worker(started, s)
 		if err != nil {
 			return err
 		}
@@ -334,11 +335,13 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 	return nil
 }
 
-// worker starts the command's worker once and reuses it for its cases.
-func (m *measurement) worker(started map[string]*workerexec.Worker, command string) (*workerexec.Worker, error) {
-	if w := started[command]; w != nil {
+// worker starts the side's worker once and reuses it for the other cases
+// of the same command argument.
+func (m *measurement) worker(started map[int]*workerexec.Worker, s side) (*workerexec.Worker, error) {
+	if w := started[s.worker]; w != nil {
 		return w, nil
 	}
+	command := s.command
 	argv, err := runner.Split(command, m.c.Bool("shell"))
 	if err != nil {
 		return nil, withCode(ExitUsage, fmt.Errorf("worker %q: %w", command, err), "")
@@ -350,7 +353,7 @@ func (m *measurement) worker(started map[string]*workerexec.Worker, command stri
 	if err != nil {
 		return nil, withCode(ExitCommandFailed, err, "")
 	}
-	started[command] = w
+	started[s.worker] = w
 	m.workers = append(m.workers, w)
 	return w, nil
 }
