@@ -25,11 +25,15 @@ test-short:
 # The built-in examples. First two small programs, demo-new doing 10% less
 # work than demo-old, compared in paired, order-balanced batches. Then a
 # compute-bound and a memory-bound program of about the same wall time,
-# with every axis: wall time is close, faults and switches are not.
+# with every axis: wall time is close, faults and switches are not. Last,
+# two Go implementations of a nanosecond operation in one worker process,
+# timed by the worker itself.
 demo: build
 	$(BIN)/fb-pair --name old --name new --measurement-time 3s -- $(BIN)/demo-old $(BIN)/demo-new \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 	$(BIN)/fb-pair --name compute --name memory --measurement-time 2s --metrics all -- $(BIN)/demo-cpu $(BIN)/demo-mem \
+		| $(BIN)/fb-analyze | $(BIN)/fb-report
+	$(BIN)/fb-pair --worker --case popcount-loop --case popcount-bits -- $(BIN)/nsworker \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 
 # Harness overhead, timer floor, analyzer throughput and the drift experiment.

@@ -7,8 +7,9 @@
 //     interleaved round by round; the clock's floor; the harness's own
 //     untimed overhead per sample.
 //  2. the cost of each probe family, timed and untimed, per run.
-//  3. fb-analyze throughput on a synthetic 100,000-sample stream.
-//  4. the drift experiment: A/A and a ~3% A/B under a periodic background
+//  3. worker mode's floor: an empty case and a ~1 ns operation.
+//  4. fb-analyze throughput on a synthetic 100,000-sample stream.
+//  5. the drift experiment: A/A and a ~3% A/B under a periodic background
 //     CPU load, paired vs --sequential, several trials each.
 package main
 
@@ -23,7 +24,7 @@ func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 5, "interleaved rounds of the overhead comparison")
 	trials := flag.Int("trials", 3, "trials per drift-experiment cell")
-	only := flag.String("only", "", "run one part: overhead, probes, analyze or drift")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or drift")
 	flag.Parse()
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -35,6 +36,9 @@ func main() {
 	}
 	if *only == "" || *only == "probes" {
 		b.probeOverhead(*rounds)
+	}
+	if *only == "" || *only == "worker" {
+		b.workerFloor()
 	}
 	if *only == "" || *only == "analyze" {
 		b.analyzeThroughput()

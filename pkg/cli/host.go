@@ -9,6 +9,7 @@ import (
 	"github.com/flybench/flybench/pkg/collect"
 	"github.com/flybench/flybench/pkg/hostload"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/observe"
 	"github.com/flybench/flybench/pkg/placement"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/watch"
@@ -25,7 +26,7 @@ func (m *measurement) place() ([]int, error) {
 		}
 		return nil, nil
 	}
-	r := placement.Pin(cpu, os.DirFS("/sys"))
+	r := m.pin(cpu)
 	m.record.Config.Placement = &ndjson.Placement{CPU: cpu, Outcome: r.Outcome, WatchedCPUs: r.Watched, Reason: r.Reason}
 	if r.Outcome != "strict" {
 		if m.c.Bool("require-strict") {
@@ -37,6 +38,41 @@ func (m *measurement) place() ([]int, error) {
 	return r.Watched, nil
 }
 
+// pin binds the collecting thread (whose children inherit it) or, in worker
+// mode, every worker process.
+func (m *measurement) pin(cpu int) placement.Result {
+	sysfs := os.DirFS("/sys")
+	if m.mode != "worker" {
+		return placement.Pin(cpu, sysfs)
+	}
+	var r placement.Result
+	for _, pid := range m.pids {
+		if r = placement.PinProcess(pid, cpu, sysfs); r.Outcome != "strict" {
+			return r
+		}
+	}
+	return r
+}
+
+// workerSelf is the run's own CPU in worker mode: the workers are alive
+// for the whole run, so their CPU is read from their CPU-time clocks, not
+// from reaped children.
+type workerSelf struct{ pids []int }
+
+func (workerSelf) Process() int64 { return watch.ProcSelf{}.Process() }
+func (w workerSelf) Children() int64 {
+	var sum int64
+	seen := map[int]bool{}
+	for _, pid := range w.pids {
+		if !seen[pid] {
+			seen[pid] = true
+			sum += observe.ProcessCPU(pid)
+		}
+	}
+	return sum
+}
+func (workerSelf) Thread() int64 { return 0 } // the collecting thread is not pinned in worker mode
+
 // monitor builds the interference watch: host-wide, or core-scoped on the
 // watched CPUs when placement holds.
 func (m *measurement) monitor(watched []int) collect.Monitor {
@@ -45,7 +81,11 @@ func (m *measurement) monitor(watched []int) collect.Monitor {
 	if snap, err := (hostload.ProcStat{}).Read(); err == nil && len(snap.CPUs) > 0 {
 		ncpu = len(snap.CPUs)
 	}
-	return watch.New(stat, watch.ProcSelf{}, probes.MonotonicRaw{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
+	var self watch.Self = watch.ProcSelf{}
+	if m.mode == "worker" {
+		self = workerSelf{pids: m.pids}
+	}
+	return watch.New(stat, self, probes.MonotonicRaw{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
 }
 
 func watchConfig(w collect.Watch) *ndjson.WatchConfig {

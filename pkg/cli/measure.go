@@ -254,8 +254,10 @@ func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
 // goroutine stays on one OS thread: perf counters are opened on it and
 // inherited by the commands it starts.
 func (m *measurement) run(disp *progress.Display) error {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
+	if m.mode != "worker" { // workers are separate processes: nothing inherits from this thread
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+	}
 	watched, err := m.place()
 	if err != nil {
 		return err

@@ -59,6 +59,12 @@ func (PidReader) ResetPeak(pid int) error {
 	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
 }
 
+// ProcessCPU is pid's CPU time so far in ns (0 if it cannot be read).
+func ProcessCPU(pid int) int64 {
+	ns, _ := processCPU(pid)
+	return ns
+}
+
 // processCPU reads the process CPU-time clock of pid (CPUCLOCK_SCHED,
 // nanosecond precision, all threads).
 func processCPU(pid int) (int64, error) {

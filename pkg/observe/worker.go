@@ -36,6 +36,8 @@ type Worker struct {
 	rss      int64
 	rssAt    int64
 	lastTele ndjson.Telemetry
+
+	workerRSS, workerRSSAt int64
 }
 
 // NewWorker prepares the observer. pids[c] is case c's worker process;
@@ -117,7 +119,7 @@ func (o *Worker) Before(c int) {
 	if o.wants("rss_peak") {
 		o.reader.ResetPeak(pid)
 	}
-	o.before = o.reader.Read(pid)
+	o.before = o.read(pid)
 	if s := o.perf[pid]; s != nil {
 		o.counters = s.Snapshot()
 	}
@@ -132,13 +134,32 @@ func (o *Worker) After(c int, n int64, s *ndjson.Sample) {
 	if p := o.perf[pid]; p != nil {
 		deltas = p.Delta(o.counters, p.Snapshot(), n)
 	}
-	after := o.reader.Read(pid)
+	after := o.read(pid)
 	s.Axes = make(map[string]ndjson.AxisValue, len(o.requested)+len(o.customs))
 	for _, a := range o.requested {
 		s.Axes[a.Name] = o.value(a, o.before, after, deltas, n)
 	}
 	fillCustom(s, o.customs, o.sources[c], n)
 	s.Tele = o.telemetry(after.CPUNS-o.before.CPUNS, after.RSSBytes)
+}
+
+// read snapshots the worker: every /proc counter when a resource axis is
+// requested, else only its CPU clock (and, at most every 250 ms, its RSS),
+// which is all telemetry needs and costs a fraction of the full read.
+func (o *Worker) read(pid int) ProcSnapshot {
+	for _, a := range o.requested {
+		if a.Family == axes.FamilyRusage || a.Family == axes.FamilyIO {
+			return o.reader.Read(pid)
+		}
+	}
+	var s ProcSnapshot
+	s.CPUNS, s.Err = processCPU(pid)
+	if now := o.clock.Now(); o.workerRSSAt == 0 || now-o.workerRSSAt >= rssEvery {
+		full := o.reader.Read(pid)
+		o.workerRSS, o.workerRSSAt = full.RSSBytes, now
+	}
+	s.RSSBytes = o.workerRSS
+	return s
 }
 
 func (o *Worker) wants(name string) bool {

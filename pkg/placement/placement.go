@@ -8,6 +8,7 @@ package placement
 import (
 	"fmt"
 	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 
@@ -98,4 +99,29 @@ func setString(s *unix.CPUSet) string {
 		}
 	}
 	return strings.Join(cpus, ",")
+}
+
+// PinProcess binds every thread of another process (a long-lived worker)
+// to cpu; threads it starts later inherit the binding from their creator.
+func PinProcess(pid, cpu int, sysfs fs.FS) Result {
+	r := Result{CPU: cpu, Outcome: "rejected"}
+	tids, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	if err != nil {
+		r.Reason = fmt.Sprintf("list the threads of pid %d: %v", pid, err)
+		return r
+	}
+	var set unix.CPUSet
+	set.Set(cpu)
+	for _, t := range tids {
+		tid, err := strconv.Atoi(t.Name())
+		if err != nil {
+			continue
+		}
+		if err := unix.SchedSetaffinity(tid, &set); err != nil {
+			r.Reason = fmt.Sprintf("sched_setaffinity(thread %d of pid %d, cpu %d): %v", tid, pid, cpu, err)
+			return r
+		}
+	}
+	r.Outcome, r.Watched = "strict", Siblings(sysfs, cpu)
+	return r
 }
