@@ -31,12 +31,30 @@ func (e *Engine) warmup() ([]float64, error) {
 				return nil, err
 			}
 			spent[c] += ns
-			est[c] = perOp(ns, n[c])
+			est[c] = perOp(e.timed(c, ns), n[c])
 			n[c] = nextWarmBatch(n[c], share-spent[c], est[c], e.Config.MaxIterations)
 			more = more || spent[c] < share
 		}
 	}
 	return est, nil
+}
+
+// timed is the part of a batch calibration sizes: the operation's own
+// report under a self timer, so the slice is filled with measured work and
+// process start-up or a round trip comes on top; wall time otherwise.
+func (e *Engine) timed(c int, wall int64) int64 {
+	if !e.SelfTimer {
+		return wall
+	}
+	st, ok := e.Cases[c].Op.(SelfTimed)
+	if !ok {
+		return wall
+	}
+	self, err := st.SelfElapsed()
+	if err != nil || !(self > 0) {
+		return wall
+	}
+	return int64(self)
 }
 
 // nextWarmBatch doubles n but never plans past the remaining warmup time.
@@ -63,7 +81,7 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 			return nil, err
 		}
 		spent[c] = e.Clock.Now() - t0
-		est[c] = perOp(ns, iters[c])
+		est[c] = perOp(e.timed(c, ns), iters[c])
 	}
 	iters, capped := e.batchSizes(est, slice)
 	for c := 0; c < k; c++ {

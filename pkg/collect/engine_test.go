@@ -438,3 +438,40 @@ func TestCheckStopsAfterFirstUnit(t *testing.T) {
 		t.Fatalf("end %+v with %d samples", end, len(s.samples))
 	}
 }
+
+// selfOp costs a fixed start-up per batch that its own report excludes.
+type selfOp struct {
+	fakeOp
+	last int64
+}
+
+func (o *selfOp) Run(n int64) (int64, error) {
+	o.last = n * o.perOp
+	return o.fakeOp.Run(n)
+}
+func (o *selfOp) SelfElapsed() (float64, error) { return float64(o.last), nil }
+
+func TestSelfTimerCalibratesMeasuredWorkAndTimesSamples(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.Measurement = 500 * time.Millisecond // 5 ms slices
+	a := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 1000, perBatch: 10_000_000}}
+	b := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 2000, perBatch: 10_000_000}}
+	var buf bytes.Buffer
+	e := &Engine{Config: cfg, Clock: clk, Out: ndjson.NewWriter(&buf), SelfTimer: true,
+		Cases: []Case{{Name: "a", Op: a}, {Name: "b", Op: b}}}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	// The 10 ms start-up is not what the slice is filled with.
+	if s.calibrations[0].Iterations != 5000 || s.calibrations[1].Iterations != 2500 {
+		t.Fatalf("iterations %d and %d, want 5000 and 2500", s.calibrations[0].Iterations, s.calibrations[1].Iterations)
+	}
+	for _, sm := range s.samples {
+		want := float64(1000 * (sm.Case + 1))
+		if sm.SelfNS == nil || sm.OpNS != want || sm.WallNS <= int64(*sm.SelfNS) {
+			t.Fatalf("sample %+v: op_ns must come from the self timer", sm)
+		}
+	}
+}
