@@ -84,13 +84,19 @@ func (o *Exec) Close() {
 // Infos describes every requested axis for the run record, wall time first,
 // with the outcome of its probe.
 func (o *Exec) Infos() []ndjson.AxisInfo {
+	return axisInfos(o.requested, o.probeStatus, o.customs)
+}
+
+// axisInfos describes wall time, the requested axes with the outcome of
+// their probes, and the custom axes, in that order.
+func axisInfos(requested []axes.Axis, status func(axes.Axis) (axes.Status, string), customs []custom.Descriptor) []ndjson.AxisInfo {
 	wall, _ := axes.Lookup(axes.Wall)
 	out := []ndjson.AxisInfo{info(wall, axes.Collected, "")}
-	for _, a := range o.requested {
-		st, reason := o.probeStatus(a)
+	for _, a := range requested {
+		st, reason := status(a)
 		out = append(out, info(a, st, reason))
 	}
-	for _, d := range o.customs {
+	for _, d := range customs {
 		out = append(out, d.Info())
 	}
 	return out

@@ -86,20 +86,11 @@ func (o *Worker) Close() {
 
 // Infos describes every requested and custom axis for the run record.
 func (o *Worker) Infos() []ndjson.AxisInfo {
-	wall, _ := axes.Lookup(axes.Wall)
-	out := []ndjson.AxisInfo{info(wall, axes.Collected, "")}
-	for _, a := range o.requested {
-		st, reason := o.probeStatus(a)
-		out = append(out, info(a, st, reason))
-	}
-	for _, d := range o.customs {
-		out = append(out, d.Info())
-	}
-	return out
+	return axisInfos(o.requested, o.probeStatus, o.customs)
 }
 
-// workerScope relabels process axes for a long-lived worker: they cover
-// the whole worker process around each request.
+// probeStatus is how an axis came up before the first request: what a
+// long-lived worker cannot show is unsupported in this mode.
 func (o *Worker) probeStatus(a axes.Axis) (axes.Status, string) {
 	switch {
 	case a.Name == "fs_inputs" || a.Name == "fs_outputs":

@@ -16,7 +16,7 @@ func BareLoop(argv []string, n int, clk probes.Clock) (int64, error) {
 	if len(argv) == 0 {
 		return 0, fmt.Errorf("bare loop: empty command")
 	}
-	path, err := lookPath(argv[0], "")
+	path, err := LookPath(argv[0], "")
 	if err != nil {
 		return 0, err
 	}

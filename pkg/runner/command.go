@@ -99,11 +99,11 @@ func New(opts Options) (*Command, error) {
 	if len(opts.Argv) == 0 || opts.Argv[0] == "" {
 		return nil, errors.New("empty command")
 	}
-	path, err := lookPath(opts.Argv[0], opts.Dir)
+	path, err := LookPath(opts.Argv[0], opts.Dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := checkDir(opts.Dir); err != nil {
+	if err := CheckDir(opts.Dir); err != nil {
 		return nil, err
 	}
 	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, captureFD: -1}
@@ -126,10 +126,10 @@ func New(opts Options) (*Command, error) {
 	return c, nil
 }
 
-// lookPath resolves the program the way a shell would, except that a
+// LookPath resolves the program the way a shell would, except that a
 // relative path with a slash is taken relative to dir, where it will run.
 // The result is absolute so that the child's chdir cannot change it.
-func lookPath(name, dir string) (string, error) {
+func LookPath(name, dir string) (string, error) {
 	if !strings.Contains(name, "/") {
 		p, err := exec.LookPath(name)
 		if err != nil {
@@ -152,7 +152,8 @@ func lookPath(name, dir string) (string, error) {
 	return filepath.Abs(file)
 }
 
-func checkDir(dir string) error {
+// CheckDir checks a working directory ("" is the current one).
+func CheckDir(dir string) error {
 	if dir == "" {
 		return nil
 	}

@@ -2,56 +2,30 @@ package workerexec
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/pkg/runner"
 )
 
-// lookPath resolves the program the way a shell would, except that a
-// relative path with a slash is taken relative to dir, where it will run.
+// lookPath resolves the worker program as pkg/runner resolves commands.
 func lookPath(name, dir string) (string, error) {
-	if !strings.Contains(name, "/") {
-		p, err := exec.LookPath(name)
-		if err != nil {
-			return "", fmt.Errorf("worker program %q not found in $PATH", name)
-		}
-		return p, nil
+	p, err := runner.LookPath(name, dir)
+	if err != nil {
+		return "", fmt.Errorf("worker %w", err)
 	}
-	file := name
-	if dir != "" && !filepath.IsAbs(name) {
-		file = filepath.Join(dir, name)
-	}
-	if _, err := exec.LookPath(file); err != nil {
-		if e := (*fs.PathError)(nil); errors.As(err, &e) {
-			err = e.Err
-		} else if e := (*exec.Error)(nil); errors.As(err, &e) {
-			err = e.Err
-		}
-		return "", fmt.Errorf("cannot run worker %q: %w", name, err)
-	}
-	return filepath.Abs(file)
+	return p, nil
 }
 
 func checkDir(dir string) error {
-	if dir == "" {
-		return nil
-	}
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("worker working directory: %w", err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("worker working directory %q is not a directory", dir)
+	if err := runner.CheckDir(dir); err != nil {
+		return fmt.Errorf("worker %w", err)
 	}
 	return nil
 }

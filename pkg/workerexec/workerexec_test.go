@@ -105,7 +105,7 @@ func TestStartErrors(t *testing.T) {
 	}{
 		{Options{}, "empty worker command"},
 		{Options{Argv: []string{"flybench-no-such-worker"}}, `"flybench-no-such-worker" not found in $PATH`},
-		{Options{Argv: []string{"./nosuch"}}, `cannot run worker "./nosuch"`},
+		{Options{Argv: []string{"./nosuch"}}, `worker cannot run "./nosuch"`},
 		{Options{Argv: []string{"true"}, Dir: "/nonexistent"}, "working directory"},
 		{Options{Argv: []string{"true"}, StartTimeout: -1}, "negative"},
 		{Options{Argv: []string{"true"}, ShowStderr: true, Stderr: os.Stdout}, "must not go to stdout"},
