@@ -19,7 +19,7 @@ type axisVal struct {
 func extraAxes(run ndjson.Run) []ndjson.AxisInfo {
 	var out []ndjson.AxisInfo
 	for _, a := range run.Axes {
-		if a.Name != axes.Wall {
+		if !axes.IsTiming(a.Name) {
 			out = append(out, a)
 		}
 	}
@@ -30,7 +30,7 @@ func extraAxes(run ndjson.Run) []ndjson.AxisInfo {
 // streams written before axes were recorded.
 func wallInfo(run ndjson.Run) ndjson.AxisInfo {
 	for _, a := range run.Axes {
-		if a.Name == axes.Wall {
+		if axes.IsTiming(a.Name) {
 			return a
 		}
 	}

@@ -93,6 +93,20 @@ const (
 // Wall is the calibration and budget clock; it is always recorded.
 const Wall = "wall"
 
+// SelfTime names the timing axis of a run timed by the batches' or
+// workers' own reports (the run record's timer says which report).
+const SelfTime = "time"
+
+// IsTiming reports whether name is a run's timing axis: wall time, or the
+// self-reported time that replaces it.
+func IsTiming(name string) bool { return name == Wall || name == SelfTime }
+
+// SelfTimeAxis describes the self-reported timing axis.
+func SelfTimeAxis() Axis {
+	return Axis{SelfTime, "ns/op", FamilyTime, "caller_defined_window", AttrExactWindow, LowerIsBetter, PerOperation,
+		"elapsed time per logical operation as the batch process or worker reported it"}
+}
+
 // catalogue lists every built-in axis in report order.
 var catalogue = []Axis{
 	{Wall, "ns/op", FamilyTime, ScopeBatchWallClock, AttrExactWindow, LowerIsBetter, PerOperation, "monotonic elapsed time per logical operation"},

@@ -296,14 +296,21 @@ func (m *measurement) run(disp *progress.Display) error {
 type observer interface {
 	collect.Observer
 	Infos() []ndjson.AxisInfo
+	SelfTimed()
 	Close()
 }
 
 func (m *measurement) observer() observer {
+	var o observer
 	if m.mode == "worker" {
-		return observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.MonotonicRaw{})
+		o = observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.MonotonicRaw{})
+	} else {
+		o = observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{}).WithCustom(m.customs, m.sources)
 	}
-	return observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{}).WithCustom(m.customs, m.sources)
+	if m.timer != nil && m.timer.Kind == "self" {
+		o.SelfTimed()
+	}
+	return o
 }
 
 // outcome turns the engine's result into the tool's error and exit code.

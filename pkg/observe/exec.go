@@ -32,6 +32,7 @@ type Exec struct {
 	clock     probes.Clock
 	customs   []custom.Descriptor
 	sources   []CustomSource
+	timing    axes.Axis // zero: wall time
 
 	before   perf.Snapshot
 	selfCPU  int64
@@ -84,14 +85,20 @@ func (o *Exec) Close() {
 // Infos describes every requested axis for the run record, wall time first,
 // with the outcome of its probe.
 func (o *Exec) Infos() []ndjson.AxisInfo {
-	return axisInfos(o.requested, o.probeStatus, o.customs)
+	return axisInfos(o.timing, o.requested, o.probeStatus, o.customs)
 }
+
+// SelfTimed names the timing axis "time" instead of "wall": the run is
+// timed by its batches' own reports.
+func (o *Exec) SelfTimed() { o.timing = axes.SelfTimeAxis() }
 
 // axisInfos describes wall time, the requested axes with the outcome of
 // their probes, and the custom axes, in that order.
-func axisInfos(requested []axes.Axis, status func(axes.Axis) (axes.Status, string), customs []custom.Descriptor) []ndjson.AxisInfo {
-	wall, _ := axes.Lookup(axes.Wall)
-	out := []ndjson.AxisInfo{info(wall, axes.Collected, "")}
+func axisInfos(timing axes.Axis, requested []axes.Axis, status func(axes.Axis) (axes.Status, string), customs []custom.Descriptor) []ndjson.AxisInfo {
+	if timing.Name == "" {
+		timing, _ = axes.Lookup(axes.Wall)
+	}
+	out := []ndjson.AxisInfo{info(timing, axes.Collected, "")}
 	for _, a := range requested {
 		st, reason := status(a)
 		out = append(out, info(a, st, reason))

@@ -26,6 +26,7 @@ type Worker struct {
 	clock     probes.Clock
 	customs   []custom.Descriptor
 	sources   []CustomSource
+	timing    axes.Axis
 	perf      map[int]*perf.Process // by pid
 	probes    map[string]perf.Probe
 
@@ -86,8 +87,11 @@ func (o *Worker) Close() {
 
 // Infos describes every requested and custom axis for the run record.
 func (o *Worker) Infos() []ndjson.AxisInfo {
-	return axisInfos(o.requested, o.probeStatus, o.customs)
+	return axisInfos(o.timing, o.requested, o.probeStatus, o.customs)
 }
+
+// SelfTimed names the timing axis "time" instead of "wall".
+func (o *Worker) SelfTimed() { o.timing = axes.SelfTimeAxis() }
 
 // probeStatus is how an axis came up before the first request: what a
 // long-lived worker cannot show is unsupported in this mode.

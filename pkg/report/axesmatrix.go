@@ -12,7 +12,7 @@ import (
 // verdict. Unavailable cells read "n/a" and the lines beneath say why.
 func (c *console) axisMatrix(r *Run) {
 	order := matrixAxes(r)
-	if !slices.ContainsFunc(order, func(n string) bool { return n != axes.Wall }) {
+	if !slices.ContainsFunc(order, func(n string) bool { return !axes.IsTiming(n) }) {
 		return
 	}
 	c.title("=", "axes against "+r.caseName(reference))

@@ -54,7 +54,7 @@ func tidyReason(status, reason string) string {
 // extraSummaryAxes reports whether a summary has an axis besides wall time.
 func extraSummaryAxes(s *ndjson.Summary) bool {
 	for _, a := range s.Axes {
-		if a.Name != axes.Wall {
+		if !axes.IsTiming(a.Name) {
 			return true
 		}
 	}
@@ -64,7 +64,7 @@ func extraSummaryAxes(s *ndjson.Summary) bool {
 // extraComparisonAxes reports whether a comparison has an axis besides wall time.
 func extraComparisonAxes(k *ndjson.Comparison) bool {
 	for _, a := range k.Axes {
-		if a.Name != axes.Wall {
+		if !axes.IsTiming(a.Name) {
 			return true
 		}
 	}
