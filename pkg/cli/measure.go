@@ -69,6 +69,9 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return err
 	}
 	if len(sides) < least || len(sides) > most {
+		if mode == "worker" {
+			return usageErrorf("%d sides (commands × --case): %s takes %s; one worker with several cases needs a --case for each", len(sides), tool, countText(least, most))
+		}
 		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
 	}
 	cfg := configFromFlags(c)
