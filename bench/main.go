@@ -25,7 +25,12 @@ func main() {
 	rounds := flag.Int("rounds", 5, "interleaved rounds of the overhead comparison")
 	trials := flag.Int("trials", 3, "trials per drift-experiment cell")
 	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or drift")
+	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	flag.Parse()
+	if *bare > 0 {
+		fmt.Println(bareRun(*bare))
+		return
+	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
 	check(err)

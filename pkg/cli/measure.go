@@ -257,7 +257,7 @@ func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
 // goroutine stays on one OS thread: perf counters are opened on it and
 // inherited by the commands it starts.
 func (m *measurement) run(disp *progress.Display) error {
-	if m.mode != "worker" { // workers are separate processes: nothing inherits from this thread
+	if m.needsThread() {
 		runtime.LockOSThread()
 		defer runtime.UnlockOSThread()
 	}
@@ -293,6 +293,26 @@ func (m *measurement) run(disp *progress.Display) error {
 	end, err := e.Collect()
 	disp.Close()
 	return m.outcome(end, err, caught)
+}
+
+// needsThread reports whether the collection must stay on one OS thread:
+// when perf counters are inherited from it by the commands it starts, or
+// when placement pins it. Otherwise the runtime is left free, which makes
+// each fork and wait cheaper. Workers are separate processes: nothing
+// inherits from this thread.
+func (m *measurement) needsThread() bool {
+	if m.mode == "worker" {
+		return false
+	}
+	if m.c.Int("cpu") >= 0 {
+		return true
+	}
+	for _, a := range m.axes {
+		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
+			return true
+		}
+	}
+	return false
 }
 
 // observer is the mode's axis observer.
