@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -11,11 +12,11 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Drift experiment settings: a square-wave load on one CPU, busy half of
+// Drift experiment settings: a square-wave load on both CPUs, busy half of
 // each period, against runs whose sequential blocks last about a period.
 const (
 	loadPeriod   = 2 * time.Second
-	loadThreads  = 1
+	loadThreads  = 2
 	spinSteps    = 3_000_000
 	driftSamples = 100
 	driftTime    = "3s"
@@ -32,7 +33,7 @@ type cell struct {
 func (b *bench) drift(trials int) {
 	stepsB := b.threePercent()
 	section(fmt.Sprintf("drift experiment: spin -n %d vs itself (A/A) and vs spin -n %d (A/B, ~3%% slower), "+
-		"under a %v square-wave load (50%% busy, %d thread), %d samples, %d trials", spinSteps, stepsB, loadPeriod, loadThreads, driftSamples, trials))
+		"under a %v square-wave load (50%% busy, %d threads), %d samples, %d trials", spinSteps, stepsB, loadPeriod, loadThreads, driftSamples, trials))
 	cells := []cell{
 		{"A/A paired", spinSteps, false}, {"A/A sequential", spinSteps, true},
 		{"A/B paired", stepsB, false}, {"A/B sequential", stepsB, true},
@@ -50,6 +51,7 @@ func (b *bench) drift(trials int) {
 		}
 		fmt.Println()
 	}
+	b.hyperfineDrift(trials, rng)
 	fmt.Println("  (change = contender time vs reference; the A/B contender does ~3% more work, so the truth is \"reference faster\" +3%)")
 	fmt.Println("  (A/A truth: no difference; a paired verdict of \"faster\" there would be a false finding)")
 }
@@ -110,4 +112,47 @@ func (b *bench) driftTrial(c cell, rng *rand.Rand) string {
 		}
 	})
 	return result
+}
+
+// hyperfineDrift runs the A/A comparison the subtracting way — hyperfine
+// times all runs of A, then all runs of B — under the same load, when
+// hyperfine is installed, and prints how far apart it puts two identical
+// commands.
+func (b *bench) hyperfineDrift(trials int, rng *rand.Rand) {
+	path, err := exec.LookPath("hyperfine")
+	if err != nil {
+		fmt.Println("  hyperfine A/A (subtraction): not installed")
+		return
+	}
+	var ratios []string
+	for t := 0; t < trials; t++ {
+		load := exec.Command(b.tool("load"), "-period", loadPeriod.String(), "-duty", "0.5", "-threads", fmt.Sprint(loadThreads))
+		check(load.Start())
+		time.Sleep(time.Duration(rng.Int64N(int64(loadPeriod))))
+		a := fmt.Sprintf("%s -n %d", b.tool("spin"), spinSteps)
+		ratios = append(ratios, fmt.Sprintf("%.2fx", hyperfineRatio(path, a, a+" -n "+fmt.Sprint(spinSteps))))
+		load.Process.Kill()
+		load.Wait()
+	}
+	fmt.Printf("  hyperfine -N A/A under the same load (all of A, then all of B): slower/faster mean = %s\n", strings.Join(ratios, ", "))
+}
+
+// hyperfineRatio is hyperfine's ratio of the two commands' mean times,
+// larger over smaller.
+func hyperfineRatio(path, a, b string) float64 {
+	file, err := os.CreateTemp("", "hyperfine-*.json")
+	check(err)
+	file.Close()
+	defer os.Remove(file.Name())
+	check(exec.Command(path, "-N", "--style", "none", "--warmup", "3", "--runs", fmt.Sprint(driftSamples), "--export-json", file.Name(), a, b).Run())
+	data, err := os.ReadFile(file.Name())
+	check(err)
+	var res struct {
+		Results []struct {
+			Mean float64 `json:"mean"`
+		} `json:"results"`
+	}
+	check(json.Unmarshal(data, &res))
+	x, y := res.Results[0].Mean, res.Results[1].Mean
+	return max(x, y) / min(x, y)
 }
