@@ -22,7 +22,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
-	rounds := flag.Int("rounds", 5, "interleaved rounds of the overhead comparison")
+	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
 	trials := flag.Int("trials", 3, "trials per drift-experiment cell")
 	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or drift")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")

@@ -37,8 +37,13 @@ func (b *bench) overhead(rounds int) {
 		}
 	}
 	mb, mf := median(bare), median(fb)
+	ratios := make([]float64, len(fb))
+	for i := range fb {
+		ratios[i] = 100 * (fb[i]/bare[i] - 1)
+	}
 	fmt.Printf("  bare fork/exec/wait4 loop   %9.1f µs/run  (median of %d rounds, in a fresh process like the tools)\n", mb/1e3, rounds)
-	fmt.Printf("  fb-sample                   %9.1f µs/run  %+6.2f%% vs bare loop (target: within 5%%)\n", mf/1e3, 100*(mf/mb-1))
+	fmt.Printf("  fb-sample                   %9.1f µs/run  %+6.2f%% vs bare loop, paired by round: median %+.2f%%, range %+.2f%% .. %+.2f%% (target: within 5%%)\n",
+		mf/1e3, 100*(mf/mb-1), median(ratios), minOf(ratios), maxOf(ratios))
 	if hyperfine == "" {
 		fmt.Printf("  hyperfine -N                not installed (apt-get install hyperfine)\n")
 	} else {
@@ -134,4 +139,20 @@ func median(x []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func minOf(x []float64) float64 {
+	m := x[0]
+	for _, v := range x {
+		m = min(m, v)
+	}
+	return m
+}
+
+func maxOf(x []float64) float64 {
+	m := x[0]
+	for _, v := range x {
+		m = max(m, v)
+	}
+	return m
 }
