@@ -21,19 +21,29 @@ const trivial = "/bin/true"
 // runsPerRound is how many runs each method times per round.
 const runsPerRound = 300
 
-// overhead interleaves, round by round, a bare loop, fb-sample and (when
-// present) hyperfine -N on the same trivial command, and compares medians.
+// overhead interleaves, round by round and in rotating order, a bare loop,
+// fb-sample and (when present) hyperfine -N on the same trivial command, and
+// compares medians.
 func (b *bench) overhead(rounds int) {
 	section(fmt.Sprintf("exec overhead: %s, %d interleaved rounds of ~%d runs per method", trivial, rounds, runsPerRound))
 	var bare, fb, hf, perSample []float64
 	var clock ndjson.Clock
 	hyperfine, _ := exec.LookPath("hyperfine")
+	methods := []func(){
+		func() { bare = append(bare, bareProcess(runsPerRound)) },
+		func() {
+			op, over, clk := b.sampleRun(runsPerRound)
+			fb, perSample, clock = append(fb, op), append(perSample, over), clk
+		},
+	}
+	if hyperfine != "" {
+		methods = append(methods, func() { hf = append(hf, hyperfineRun(hyperfine, runsPerRound)) })
+	}
+	// Each round starts with the next method, so no method always follows
+	// the same one or always runs first: a drifting host is shared out.
 	for r := 0; r < rounds; r++ {
-		bare = append(bare, bareProcess(runsPerRound))
-		op, over, clk := b.sampleRun(runsPerRound)
-		fb, perSample, clock = append(fb, op), append(perSample, over), clk
-		if hyperfine != "" {
-			hf = append(hf, hyperfineRun(hyperfine, runsPerRound))
+		for k := range methods {
+			methods[(r+k)%len(methods)]()
 		}
 	}
 	mb, mf := median(bare), median(fb)
