@@ -12,25 +12,33 @@ type hostRecords struct {
 	windows []ndjson.Window
 }
 
-// environment reports what was observed about the host during the run. It
-// is a record of conditions: nothing in it adjusts any statistic.
+// environment reports what was observed about the host during the run.
 func (d *runData) environment(end *ndjson.End) *ndjson.Environment {
-	env := &ndjson.Environment{RunID: d.run.RunID, Attribution: "host_wide", Placement: "not_requested", Lock: "not_requested", Gate: "not_requested"}
-	if d.host.lock != nil {
-		env.Lock = d.host.lock.Outcome
+	return Environment(&d.run, d.host.lock, d.host.gate, d.host.windows, end)
+}
+
+// Environment is the environment record of a run, from its host records:
+// the lock and gate records that preceded its run record (nil when there
+// were none), its watch windows, and its end record (nil when the run was
+// cut short). It is a record of conditions: nothing in it adjusts any
+// statistic.
+func Environment(run *ndjson.Run, lock *ndjson.Lock, gate *ndjson.Gate, windows []ndjson.Window, end *ndjson.End) *ndjson.Environment {
+	env := &ndjson.Environment{RunID: run.RunID, Attribution: "host_wide", Placement: "not_requested", Lock: "not_requested", Gate: "not_requested"}
+	if lock != nil {
+		env.Lock = lock.Outcome
 	}
-	if d.host.gate != nil {
-		env.Gate = d.host.gate.Outcome
+	if gate != nil {
+		env.Gate = gate.Outcome
 	}
-	if p := d.run.Config.Placement; p != nil {
+	if p := run.Config.Placement; p != nil {
 		env.Placement, env.WatchedCPUs = p.Outcome, p.WatchedCPUs
 	}
-	d.watchFacts(env)
+	watchFacts(env, windows)
 	if end != nil {
 		env.BudgetExhausted = env.BudgetExhausted || end.BudgetExhausted
 	}
-	if c := d.run.Config.Conditions; c != nil {
-		env.Conditions = d.conditionFacts(c)
+	if c := run.Config.Conditions; c != nil {
+		env.Conditions = conditionFacts(c, windows)
 	}
 	return env
 }
@@ -38,10 +46,10 @@ func (d *runData) environment(end *ndjson.End) *ndjson.Environment {
 // watchFacts condenses the window records. The foreign share averages
 // every judged window, discarded ones included: it describes the host
 // during the run, not only the data kept.
-func (d *runData) watchFacts(env *ndjson.Environment) {
+func watchFacts(env *ndjson.Environment, windows []ndjson.Window) {
 	var sum float64
 	judged := 0
-	for _, w := range d.host.windows {
+	for _, w := range windows {
 		env.Windows++
 		if w.Attribution != "" {
 			env.Attribution = w.Attribution
@@ -74,12 +82,12 @@ func (d *runData) watchFacts(env *ndjson.Environment) {
 }
 
 // conditionFacts condenses the operating-condition observations.
-func (d *runData) conditionFacts(cfg *ndjson.ConditionsConfig) *ndjson.EnvironmentConditions {
+func conditionFacts(cfg *ndjson.ConditionsConfig, windows []ndjson.Window) *ndjson.EnvironmentConditions {
 	c := &ndjson.EnvironmentConditions{Checked: true, Mode: cfg.Mode, ProfileAvailability: "unavailable",
 		DegradationAvail: "unavailable", ThrottleAvailability: "unavailable", WorstDegradation: "unknown"}
 	var first, last *ndjson.Conditions
-	for i := range d.host.windows {
-		w := &d.host.windows[i]
+	for i := range windows {
+		w := &windows[i]
 		if w.Conditions == nil {
 			continue
 		}
@@ -91,19 +99,19 @@ func (d *runData) conditionFacts(cfg *ndjson.ConditionsConfig) *ndjson.Environme
 			c.ProfileChanges++
 		}
 		last = w.Conditions
-		d.conditionWindow(c, w)
+		conditionWindow(c, w)
 	}
 	if first != nil {
 		c.ProfileDetector, c.InitialProfile, c.FinalProfile = last.ProfileDetector, first.Profile, last.Profile
 		if last.ProfileDetector != "" && last.ProfileDetector != "unavailable" {
 			c.ProfileAvailability = "available"
 		}
-		d.throttleFacts(c, first, last)
+		throttleFacts(c, first, last)
 	}
 	return c
 }
 
-func (d *runData) conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
+func conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
 	if w.Conditions.Degradation != "" && w.Conditions.Degradation != "unknown" {
 		c.DegradationAvail = "available"
 		if w.Conditions.Degradation != "none" || c.WorstDegradation == "unknown" {
@@ -125,7 +133,7 @@ func (d *runData) conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Win
 
 // throttleFacts reports the throttle counters' increase over the run, when
 // they were observable at both ends.
-func (d *runData) throttleFacts(c *ndjson.EnvironmentConditions, first, last *ndjson.Conditions) {
+func throttleFacts(c *ndjson.EnvironmentConditions, first, last *ndjson.Conditions) {
 	if first.ThrottleEvents == nil || last.ThrottleEvents == nil || last.ThrottleDetector == "unavailable" {
 		return
 	}

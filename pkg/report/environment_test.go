@@ -11,8 +11,8 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// TestEnvironmentFixtureMatchesAnalyze holds fixtureEnvironment to what
-// fb-analyze writes for the same host records.
+// TestEnvironmentFixtureMatchesAnalyze holds analyze.Environment, as the fixture calls it, to what
+// fb-analyze writes for the same host records read from the stream.
 func TestEnvironmentFixtureMatchesAnalyze(t *testing.T) {
 	var out bytes.Buffer
 	err := analyze.Stream(ndjson.NewReader(bytes.NewReader(envFixtureStream(t)), "fixture-env.ndjson"),

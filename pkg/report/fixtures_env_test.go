@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/flybench/flybench/pkg/analyze"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -14,7 +15,7 @@ import (
 // once the retake budget ran out, and diluted to host-wide attribution.
 // The second could not obtain the claim, had the watch off, and asked for
 // operating conditions on a host whose detectors saw nothing. Environment
-// records are computed from the host records by fixtureEnvironment.
+// records are computed from the host records by analyze.Environment.
 
 const envRetakeID = "a6d3f1e2-0b4c-4d8e-9f7a-3c5b1d2e4f60"
 
@@ -39,7 +40,7 @@ func envRetakeRun() []ndjson.Record {
 	recs = append(recs, interleave(windows, testSamples(5, 32, []int64{4, 4}, []float64{1_612_000, 1_377_000}), 2)...)
 	recs = append(recs, end, testAnalysis(envRetakeID, true))
 	recs = append(recs, envRetakeAnalysis()...)
-	return append(recs, fixtureEnvironment(run, lock, gate, windows, end))
+	return append(recs, analyze.Environment(run, lock, gate, windows, end))
 }
 
 // retakeWindows are ten windows of five pairs, the last one short.
@@ -147,7 +148,7 @@ func envBusyRun() []ndjson.Record {
 			Mean: 2_418, P95: 2_571, P99: 2_603, Max: 2_611, SD: 91.4, MAD: 52.3, CVPct: 3.78,
 			MeanCI: [2]float64{2_384, 2_452}, BlockLen: 1, Lag1: -0.02, MedianBatchNS: 24_680_000,
 			Iterations: 10_240, FloorNS: 1.0 / 10_240, TimedNS: 740_400_000})
-	return append(recs, fixtureEnvironment(run, lock, nil, windows, end))
+	return append(recs, analyze.Environment(run, lock, nil, windows, end))
 }
 
 // interleave writes each window record before the samples of its units,
@@ -166,123 +167,6 @@ func interleave(windows []ndjson.Window, samples []ndjson.Record, perUnit int) [
 }
 
 func ptr[T any](v T) *T { return &v }
-
-// fixtureEnvironment is the environment record fb-analyze computes from a
-// run's host records (pkg/analyze/environment.go);
-// TestEnvironmentFixtureMatchesAnalyze holds the two together.
-func fixtureEnvironment(run *ndjson.Run, lock *ndjson.Lock, gate *ndjson.Gate, windows []ndjson.Window, end *ndjson.End) *ndjson.Environment {
-	env := &ndjson.Environment{RunID: run.RunID, Attribution: "host_wide", Placement: "not_requested",
-		Lock: "not_requested", Gate: "not_requested"}
-	if lock != nil {
-		env.Lock = lock.Outcome
-	}
-	if gate != nil {
-		env.Gate = gate.Outcome
-	}
-	if p := run.Config.Placement; p != nil {
-		env.Placement, env.WatchedCPUs = p.Outcome, p.WatchedCPUs
-	}
-	fixtureWatchFacts(env, windows)
-	if end != nil {
-		env.BudgetExhausted = env.BudgetExhausted || end.BudgetExhausted
-	}
-	if c := run.Config.Conditions; c != nil {
-		env.Conditions = fixtureConditionFacts(c, windows)
-	}
-	return env
-}
-
-func fixtureWatchFacts(env *ndjson.Environment, windows []ndjson.Window) {
-	var sum float64
-	judged := 0
-	for _, w := range windows {
-		env.Windows++
-		if w.Attribution != "" {
-			env.Attribution = w.Attribution
-		}
-		env.AttributionDiluted = env.AttributionDiluted || w.Diluted
-		env.BudgetExhausted = env.BudgetExhausted || w.Exhausted
-		if w.Judged {
-			judged++
-			sum += w.ForeignPct
-			env.PeakForeignPct = max(env.PeakForeignPct, w.ForeignPct)
-		}
-		switch w.Action {
-		case ndjson.ActionRetaken:
-			env.RetakenSamples += w.Samples
-		case ndjson.ActionPaused:
-			env.Pauses++
-			env.PausedNS += w.PauseNS
-			env.RetakenSamples += w.Samples
-		default:
-			env.ObservedSamples += w.Samples
-			if w.Verdict == ndjson.WindowContaminated {
-				env.ContaminatedSample += w.Samples
-			}
-		}
-	}
-	env.Watched = judged > 0
-	if judged > 0 {
-		env.MeanForeignPct = sum / float64(judged)
-	}
-}
-
-func fixtureConditionFacts(cfg *ndjson.ConditionsConfig, windows []ndjson.Window) *ndjson.EnvironmentConditions {
-	c := &ndjson.EnvironmentConditions{Checked: true, Mode: cfg.Mode, ProfileAvailability: "unavailable",
-		DegradationAvail: "unavailable", ThrottleAvailability: "unavailable", WorstDegradation: "unknown"}
-	var first, last *ndjson.Conditions
-	for i := range windows {
-		w := &windows[i]
-		if w.Conditions == nil {
-			continue
-		}
-		c.Windows++
-		if first == nil {
-			first = w.Conditions
-		}
-		if last != nil && last.Profile != w.Conditions.Profile {
-			c.ProfileChanges++
-		}
-		last = w.Conditions
-		fixtureConditionWindow(c, w)
-	}
-	if first == nil {
-		return c
-	}
-	c.ProfileDetector, c.InitialProfile, c.FinalProfile = last.ProfileDetector, first.Profile, last.Profile
-	if last.ProfileDetector != "" && last.ProfileDetector != "unavailable" {
-		c.ProfileAvailability = "available"
-	}
-	if first.ThrottleEvents == nil || last.ThrottleEvents == nil || last.ThrottleDetector == "unavailable" {
-		return c
-	}
-	c.ThrottleAvailability = "available"
-	c.ThrottleEvents = ptr(*last.ThrottleEvents - *first.ThrottleEvents)
-	if first.ThrottleMS != nil && last.ThrottleMS != nil {
-		c.ThrottleMS = ptr(*last.ThrottleMS - *first.ThrottleMS)
-	}
-	return c
-}
-
-func fixtureConditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
-	if w.Conditions.Degradation != "" && w.Conditions.Degradation != "unknown" {
-		c.DegradationAvail = "available"
-		if w.Conditions.Degradation != "none" || c.WorstDegradation == "unknown" {
-			c.WorstDegradation = w.Conditions.Degradation
-		}
-	}
-	if !w.Conditions.Acceptable {
-		c.AffectedUnits += w.Units
-		if w.Action == ndjson.ActionPaused {
-			c.Pauses++
-			c.PausedNS += w.PauseNS
-			c.RecollectedUnits += w.Units
-		}
-	}
-	if w.ConditionsExpired {
-		c.BudgetExpired, c.FallbackUsed = true, w.Fallback
-	}
-}
 
 func envFixtureRecords() []ndjson.Record {
 	return append(envRetakeRun(), envBusyRun()...)
