@@ -3,6 +3,8 @@ package worker
 import (
 	"fmt"
 	"strings"
+
+	"github.com/flybench/flybench/pkg/axes"
 )
 
 // AxisDecl declares a custom axis (man fb-worker(7), CUSTOM AXES). Empty
@@ -80,13 +82,13 @@ func (w *Worker) addAxis(a *axis) {
 }
 
 func (d AxisDecl) validate() error {
-	if err := validName(d.Name); err != nil {
+	if err := axes.ValidName(d.Name); err != nil {
 		return fmt.Errorf("axis %w", err)
 	}
 	if d.Name == "elapsed_ns" {
 		return fmt.Errorf("axis %q: reserved for the worker's own elapsed time", d.Name)
 	}
-	if err := validText("unit", d.Unit, 24); err != nil {
+	if err := axes.ValidText("unit", d.Unit, axes.MaxUnitLen); err != nil {
 		return fmt.Errorf("axis %s: %w", d.Name, err)
 	}
 	for _, f := range []struct{ key, v, allowed string }{
@@ -101,7 +103,7 @@ func (d AxisDecl) validate() error {
 	}
 	for key, v := range map[string]string{"scope": d.Scope, "attribution": d.Attribution} {
 		if v != "" {
-			if err := validText(key, v, 48); err != nil {
+			if err := axes.ValidText(key, v, axes.MaxNameLen); err != nil {
 				return fmt.Errorf("axis %s: %w", d.Name, err)
 			}
 		}

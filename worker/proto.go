@@ -6,10 +6,13 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/flybench/flybench/pkg/axes"
 )
 
-// The protocol's lines, written here without package wproto so that a
-// worker program depends on the standard library alone; the tests check
+// The protocol's lines, written here without package wproto (which needs
+// the stream library) so that a worker program depends on the standard
+// library and flybench's dependency-free pkg/axes alone; the tests check
 // them against wproto.
 
 func (w *Worker) handshake() string {
@@ -36,7 +39,7 @@ func parseRequest(line []byte) (name []byte, n int, quit bool, err error) {
 	if len(f) != 3 || string(f[0]) != "run" {
 		return nil, 0, false, &RequestError{Line: string(line), Msg: `want "run CASE N" or "quit"`}
 	}
-	if err := validName(string(f[1])); err != nil {
+	if err := axes.ValidName(string(f[1])); err != nil {
 		return nil, 0, false, &RequestError{Line: string(line), Msg: "case " + err.Error()}
 	}
 	n, ok := parseCount(f[2])
@@ -72,36 +75,4 @@ func appendFailure(b []byte, name, msg string) []byte {
 	b = append(b, ' ')
 	b = append(b, msg...)
 	return append(b, '\n')
-}
-
-// validName is the protocol's rule for case and axis names: lowercase
-// ASCII, beginning with a letter, then letters, digits, '.', '_' or '-',
-// at most 48 bytes.
-func validName(s string) error {
-	if s == "" || len(s) > 48 {
-		return fmt.Errorf("name %q: 1 to 48 characters", s)
-	}
-	if s[0] < 'a' || s[0] > 'z' {
-		return fmt.Errorf("name %q: must begin with a lowercase letter", s)
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return fmt.Errorf("name %q: only lowercase letters, digits, '.', '_' and '-'", s)
-		}
-	}
-	return nil
-}
-
-// validText is the rule for units, scopes and attributions: printable
-// ASCII without spaces, commas, quotes or backslashes.
-func validText(what, s string, limit int) error {
-	if s == "" || len(s) > limit {
-		return fmt.Errorf("%s %q: 1 to %d characters", what, s, limit)
-	}
-	for _, c := range []byte(s) {
-		if c <= ' ' || c > '~' || c == ',' || c == '"' || c == '\'' || c == '\\' {
-			return fmt.Errorf("%s %q: printable ASCII without spaces, commas, quotes or backslashes", what, s)
-		}
-	}
-	return nil
 }

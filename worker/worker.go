@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/flybench/flybench/pkg/axes"
 )
 
 // Worker holds the cases and axes of a worker program. Register them, then
@@ -62,7 +64,7 @@ func (w *Worker) CaseHooks(name string, setup func(), fn func(n int), teardown f
 }
 
 func (w *Worker) add(e *entry) {
-	if err := validName(e.name); err != nil {
+	if err := axes.ValidName(e.name); err != nil {
 		panic("worker: case " + err.Error())
 	}
 	if w.byName[e.name] != nil {

@@ -328,16 +328,6 @@ func addAxes(w *Worker, k int) {
 	}
 }
 
-// TestNamesAgreeWithCustom checks the worker's copy of the name rule
-// against package custom's.
-func TestNamesAgreeWithCustom(t *testing.T) {
-	for _, s := range []string{"a", "sum-unrolled", "a.b_c", "", "A", "9x", "a b", "a/b", strings.Repeat("a", 48), strings.Repeat("a", 49), "é"} {
-		if (validName(s) == nil) != (custom.ValidName(s) == nil) {
-			t.Errorf("%q: worker says %v, custom says %v", s, validName(s), custom.ValidName(s))
-		}
-	}
-}
-
 // TestKeepAliveDoesNotAllocate: v does not escape, so boxing it is free.
 func TestKeepAliveDoesNotAllocate(t *testing.T) {
 	x := uint64(1 << 40)

@@ -2,6 +2,9 @@
 // rides the sampling schedule next to wall time, with the four facts each
 // carries (status, scope, attribution, direction), its unit and how a batch
 // value is normalized. Names here are the stream's and the --metrics flag's.
+//
+// The package imports the standard library only: the Go worker package,
+// which worker programs link, uses its naming rules.
 package axes
 
 import (

@@ -19,9 +19,9 @@ import (
 // Bounds from the API reference.
 const (
 	MaxAxes      = 8
-	MaxNameLen   = 48
-	MaxUnitLen   = 24
-	MaxSourceLen = 48
+	MaxNameLen   = axes.MaxNameLen
+	MaxUnitLen   = axes.MaxUnitLen
+	MaxSourceLen = axes.MaxSourceLen
 )
 
 // Semantics is what the value reported for a batch means.

@@ -8,43 +8,12 @@ import (
 	"github.com/flybench/flybench/pkg/axes"
 )
 
-// ValidName checks a case or axis name: lowercase ASCII, beginning with a
-// letter, then letters, digits, '.', '_' or '-', at most MaxNameLen bytes.
-func ValidName(s string) error {
-	if s == "" || len(s) > MaxNameLen {
-		return fmt.Errorf("name %q: 1 to %d characters", s, MaxNameLen)
-	}
-	if s[0] < 'a' || s[0] > 'z' {
-		return fmt.Errorf("name %q: must begin with a lowercase letter", s)
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return fmt.Errorf("name %q: only lowercase letters, digits, '.', '_' and '-'", s)
-		}
-	}
-	return nil
-}
-
-// validText checks a unit or timing-source name: non-empty printable ASCII
-// without commas, quotes, backslashes, spaces or control characters.
-func validText(what, s string, limit int) error {
-	if s == "" || len(s) > limit {
-		return fmt.Errorf("%s %q: 1 to %d characters", what, s, limit)
-	}
-	for _, c := range []byte(s) {
-		if c <= ' ' || c > '~' || c == ',' || c == '"' || c == '\'' || c == '\\' {
-			return fmt.Errorf("%s %q: printable ASCII without spaces, commas, quotes or backslashes", what, s)
-		}
-	}
-	return nil
-}
-
 // Validate checks one declaration on its own.
 func (d Descriptor) Validate() error {
-	if err := ValidName(d.Name); err != nil {
+	if err := axes.ValidName(d.Name); err != nil {
 		return fmt.Errorf("axis %w", err)
 	}
-	if err := validText("unit", d.Unit, MaxUnitLen); err != nil {
+	if err := axes.ValidText("unit", d.Unit, MaxUnitLen); err != nil {
 		return fmt.Errorf("axis %s: %w", d.Name, err)
 	}
 	if err := d.validEnums(); err != nil {
@@ -54,7 +23,7 @@ func (d Descriptor) Validate() error {
 		if d.Semantics != Elapsed {
 			return fmt.Errorf("axis %s: a primary timer must have semantics elapsed", d.Name)
 		}
-		if err := validText("timing source", d.Source, MaxSourceLen); err != nil {
+		if err := axes.ValidText("timing source", d.Source, MaxSourceLen); err != nil {
 			return fmt.Errorf("axis %s: %w", d.Name, err)
 		}
 		if !(d.Resolution > 0) {

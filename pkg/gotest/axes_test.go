@@ -76,7 +76,7 @@ func TestAxisName(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: %q, want %q", unit, got, want)
 		}
-		if err := custom.ValidName(got); err != nil {
+		if err := axes.ValidName(got); err != nil {
 			t.Errorf("%q: %v", unit, err)
 		}
 	}

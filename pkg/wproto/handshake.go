@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/custom"
 )
 
@@ -179,7 +180,7 @@ func (p *handshakeParser) caseLine(line string, f []string) error {
 	case len(f) != 2:
 		return syntaxErr(line, "want \"case NAME\"")
 	}
-	if err := custom.ValidName(f[1]); err != nil {
+	if err := axes.ValidName(f[1]); err != nil {
 		return syntaxErr(line, "case %v", err)
 	}
 	if p.h.HasCase(f[1]) {

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/custom"
 )
 
@@ -38,7 +39,7 @@ func ParseRequest(line string) (r Request, quit bool, err error) {
 	case len(f) != 3:
 		return Request{}, false, syntaxErr(line, "want \"run CASE N\"")
 	}
-	if err := custom.ValidName(f[1]); err != nil {
+	if err := axes.ValidName(f[1]); err != nil {
 		return Request{}, false, syntaxErr(line, "case %v", err)
 	}
 	n, err := parseN(f[2])
@@ -114,7 +115,7 @@ func parseFailure(line, rest string) error {
 		return err
 	}
 	name, msg, _ := strings.Cut(rest, " ")
-	if err := custom.ValidName(name); err != nil {
+	if err := axes.ValidName(name); err != nil {
 		return syntaxErr(line, "case %v", err)
 	}
 	if strings.TrimSpace(msg) == "" {
@@ -125,7 +126,7 @@ func parseFailure(line, rest string) error {
 
 // parseDone reads a done line; withCase says whether it names a case (a
 // worker's answer) or not (a batch report).
-func parseDone(line string, axes []custom.Descriptor, withCase bool) (Done, error) {
+func parseDone(line string, decls []custom.Descriptor, withCase bool) (Done, error) {
 	f, err := fields(line)
 	if err != nil {
 		return Done{}, err
@@ -136,7 +137,7 @@ func parseDone(line string, axes []custom.Descriptor, withCase bool) (Done, erro
 		if len(f) == 0 {
 			return Done{}, syntaxErr(line, "want \"done CASE N ...\"")
 		}
-		if err := custom.ValidName(f[0]); err != nil {
+		if err := axes.ValidName(f[0]); err != nil {
 			return Done{}, syntaxErr(line, "case %v", err)
 		}
 		d.Case, f = f[0], f[1:]
@@ -147,14 +148,14 @@ func parseDone(line string, axes []custom.Descriptor, withCase bool) (Done, erro
 	if d.N, err = parseN(f[0]); err != nil {
 		return Done{}, syntaxErr(line, "%v", err)
 	}
-	if err := d.setFields(line, f[1:], axes); err != nil {
+	if err := d.setFields(line, f[1:], decls); err != nil {
 		return Done{}, err
 	}
 	return d, nil
 }
 
 // setFields reads the key=value fields of a done line.
-func (d *Done) setFields(line string, fs []string, axes []custom.Descriptor) error {
+func (d *Done) setFields(line string, fs []string, decls []custom.Descriptor) error {
 	kv, err := attrs(line, fs)
 	if err != nil {
 		return err
@@ -168,11 +169,11 @@ func (d *Done) setFields(line string, fs []string, axes []custom.Descriptor) err
 			d.ElapsedNS = &v
 			continue
 		}
-		i := slices.IndexFunc(axes, func(x custom.Descriptor) bool { return x.Name == a[0] })
+		i := slices.IndexFunc(decls, func(x custom.Descriptor) bool { return x.Name == a[0] })
 		if i < 0 {
 			return syntaxErr(line, "undeclared axis %q", a[0])
 		}
-		if err := checkValue(axes[i], a[1]); err != nil {
+		if err := checkValue(decls[i], a[1]); err != nil {
 			return syntaxErr(line, "%v", err)
 		}
 		if d.Values == nil {
