@@ -10,7 +10,7 @@ import (
 
 func TestContentRoundTrip(t *testing.T) {
 	c := Content{PID: 4242, Tool: "fb-pair", Start: time.Date(2025, 3, 4, 5, 6, 7, 0, time.UTC),
-		Scope: ScopeCPUs, CPUs: []int{2, 3}, Command: QuoteCommand([]string{"fb-pair", "--", "sleep 1", "it's"}), Version: Version}
+		Scope: ScopeCPUs, CPUs: []int{2, 3}, Command: `fb-pair -- 'sleep 1' 'it'\''s'`, Version: Version}
 	text := string(c.Format())
 	want := "pid=4242\ntool=fb-pair\nstart=2025-03-04T05:06:07Z\nscope=cpus\ncpus=2,3\n" +
 		"command=fb-pair -- 'sleep 1' 'it'\\''s'\nversion=1\n"
@@ -44,29 +44,6 @@ func TestParseContentToleratesGarbage(t *testing.T) {
 	}
 	if len(ParseContent(bytes.Repeat([]byte("tool=aaaa"), 2000)).Tool) > 300 {
 		t.Errorf("tool not clipped")
-	}
-}
-
-func TestQuoteCommand(t *testing.T) {
-	for _, tc := range []struct {
-		argv []string
-		want string
-	}{
-		{[]string{"fb-pair", "--samples", "20"}, "fb-pair --samples 20"},
-		{[]string{"sh", "-c", "echo $HOME; x"}, "sh -c 'echo $HOME; x'"},
-		{[]string{""}, "''"},
-		{[]string{"a'b"}, `'a'\''b'`},
-		{[]string{"line\nbreak", "tab\there"}, `$'line\nbreak' $'tab\there'`},
-		{[]string{"esc\x1b[0m", "quote'\\"}, `$'esc\x1b[0m' 'quote'\''\'`},
-		{[]string{"bad\xffutf8\x01"}, `$'bad\xffutf8\x01'`},
-		{[]string{"csi\u009bx"}, `$'csi\xc2\x9bx'`},
-	} {
-		if got := QuoteCommand(tc.argv); got != tc.want {
-			t.Errorf("QuoteCommand(%q) = %s, want %s", tc.argv, got, tc.want)
-		}
-		if strings.ContainsAny(QuoteCommand(tc.argv), "\n\r\x1b") {
-			t.Errorf("QuoteCommand(%q) is not one clean line", tc.argv)
-		}
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 
 	"github.com/flybench/flybench/pkg/claim"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/runner"
 )
 
 const lockDescription = `Takes the host CPU claim of man fb-claim(5), writes a lock record (man fb-stream(5)), then
@@ -79,7 +80,7 @@ func lock(c *ucli.Context, env Env) error {
 	}
 	res := claim.Host{}.Acquire(claim.Request{
 		Dir: r.dir, CPUs: r.cpus, Timeout: r.timeout, Poll: r.poll,
-		Content:  claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: claim.QuoteCommand(r.argv)},
+		Content:  claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)},
 		Progress: waitProgress(c, env, r),
 	})
 	if err := ndjson.NewWriter(r.record).Write(lockRecord(r, res)); err != nil {

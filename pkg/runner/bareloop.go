@@ -32,14 +32,14 @@ func BareLoop(argv []string, n int, clk probes.Clock) (int64, error) {
 	for range n {
 		pid, err := syscall.ForkExec(path, argv, attr)
 		if err != nil {
-			return 0, fmt.Errorf("start %s: %w", displayArgv(argv), err)
+			return 0, fmt.Errorf("start %s: %w", DisplayArgv(argv), err)
 		}
 		_, err = syscall.Wait4(pid, &ws, 0, nil)
 		for err == syscall.EINTR {
 			_, err = syscall.Wait4(pid, &ws, 0, nil)
 		}
 		if err != nil || ws != 0 {
-			return 0, fmt.Errorf("bare loop: %s: wait status %#x: %v", displayArgv(argv), uint32(ws), err)
+			return 0, fmt.Errorf("bare loop: %s: wait status %#x: %v", DisplayArgv(argv), uint32(ws), err)
 		}
 	}
 	return clk.Now() - start, nil

@@ -32,11 +32,11 @@ type ExitError struct {
 //	command "./old --x" exited with status 3 (run 7 of 10): no input
 func (e *ExitError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "command %s %s", displayArgv(e.Argv), describeStatus(e.Status))
+	fmt.Fprintf(&b, "command %s %s", DisplayArgv(e.Argv), DescribeStatus(e.Status))
 	if e.Batch > 1 {
 		fmt.Fprintf(&b, " (run %d of %d)", e.Run, e.Batch)
 	}
-	if line := lastLine(e.stderr); line != "" {
+	if line := LastLine(e.stderr); line != "" {
 		b.WriteString(": " + line)
 	}
 	return b.String()
@@ -50,7 +50,9 @@ func (e *ExitError) Stderr() string { return string(e.stderr) }
 // ExitCode is the exit status, or -1 for a death by signal.
 func (e *ExitError) ExitCode() int { return e.Status.ExitStatus() }
 
-func describeStatus(ws syscall.WaitStatus) string {
+// DescribeStatus says how a process ended, such as "exited with status 3"
+// or "was killed by signal 9 (killed)".
+func DescribeStatus(ws syscall.WaitStatus) string {
 	switch {
 	case ws.Exited():
 		return fmt.Sprintf("exited with status %d", ws.ExitStatus())
@@ -64,25 +66,13 @@ func describeStatus(ws syscall.WaitStatus) string {
 	return fmt.Sprintf("ended with wait status %#x", uint32(ws))
 }
 
-// displayArgv shows argv as a quoted command line; a --shell command shows
+// DisplayArgv shows argv as a quoted command line; a --shell command shows
 // as the user wrote it.
-func displayArgv(argv []string) string {
+func DisplayArgv(argv []string) string {
 	if len(argv) == 3 && argv[0] == ShellPath && argv[1] == "-c" {
 		return fmt.Sprintf("%q", argv[2])
 	}
-	words := make([]string, len(argv))
-	for i, w := range argv {
-		words[i] = shellQuote(w)
-	}
-	return fmt.Sprintf("%q", strings.Join(words, " "))
-}
-
-// shellQuote quotes w so that Split would give it back.
-func shellQuote(w string) string {
-	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
-		return w
-	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+	return fmt.Sprintf("%q", QuoteCommand(argv))
 }
 
 // stderrTail reads the end of what the last run wrote to the capture: the
@@ -93,12 +83,21 @@ func (c *Command) stderrTail() []byte {
 		return nil
 	}
 	end, err := unix.Seek(c.captureFD, 0, io.SeekCurrent)
-	if err != nil || end == 0 {
+	if err != nil {
+		return nil
+	}
+	return ReadTail(c.capture, end)
+}
+
+// ReadTail returns at most TailBytes of f that end at offset end, without
+// a partial first line.
+func ReadTail(f io.ReaderAt, end int64) []byte {
+	if end <= 0 {
 		return nil
 	}
 	start := max(end-TailBytes, 0)
 	buf := make([]byte, end-start)
-	n, _ := c.capture.ReadAt(buf, start)
+	n, _ := f.ReadAt(buf, start)
 	buf = buf[:n]
 	if start > 0 { // drop the partial first line
 		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
@@ -108,18 +107,28 @@ func (c *Command) stderrTail() []byte {
 	return buf
 }
 
-// lastLine is the last non-blank line of text, printable and bounded.
-func lastLine(text []byte) string {
+// LastLine is the last non-blank line of text, made Printable.
+func LastLine(text []byte) string {
 	lines := strings.Split(strings.TrimRightFunc(string(text), unicode.IsSpace), "\n")
-	line := strings.TrimSpace(lines[len(lines)-1])
-	line = strings.Map(func(r rune) rune {
+	return Printable(strings.TrimSpace(lines[len(lines)-1]))
+}
+
+// Printable replaces what a terminal would interpret with spaces and clips
+// the result to maxLineLen bytes, for quoting a program's words in a
+// one-line error.
+func Printable(s string) string {
+	return Clip(strings.Map(func(r rune) rune {
 		if unicode.IsPrint(r) {
 			return r
 		}
 		return ' '
-	}, strings.ToValidUTF8(line, "\uFFFD"))
-	if len(line) > maxLineLen {
-		line = strings.ToValidUTF8(line[:maxLineLen], "") + "..."
+	}, strings.ToValidUTF8(s, "\uFFFD")))
+}
+
+// Clip bounds s to maxLineLen bytes, marking a cut with "...".
+func Clip(s string) string {
+	if len(s) > maxLineLen {
+		return strings.ToValidUTF8(s[:maxLineLen], "") + "..."
 	}
-	return line
+	return s
 }

@@ -21,10 +21,10 @@ var errFailed = errors.New("run failed")
 // a Kill stops it with ErrKilled. After Kill, Run always returns ErrKilled.
 func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 	if n < 1 {
-		return 0, fmt.Errorf("run %s: batch size %d, want at least 1", displayArgv(c.argv), n)
+		return 0, fmt.Errorf("run %s: batch size %d, want at least 1", DisplayArgv(c.argv), n)
 	}
 	if c.devNull == nil {
-		return 0, fmt.Errorf("run %s: command is closed", displayArgv(c.argv))
+		return 0, fmt.Errorf("run %s: command is closed", DisplayArgv(c.argv))
 	}
 	c.usage = Usage{}
 	if c.batch != nil {
@@ -83,7 +83,7 @@ func (c *Command) start() (int, error) {
 	}
 	pid, err := syscall.ForkExec(c.path, c.argv, &c.attr)
 	if err != nil {
-		return 0, fmt.Errorf("start %s: %w", displayArgv(c.argv), err)
+		return 0, fmt.Errorf("start %s: %w", DisplayArgv(c.argv), err)
 	}
 	c.lastPID = pid
 	c.pid.Store(int64(pid))
@@ -115,7 +115,7 @@ func (c *Command) wait(pid int) error {
 		_, err4 = syscall.Wait4(pid, &c.status, 0, &c.rusage)
 	}
 	if err = errors.Join(err, err4); err != nil {
-		return fmt.Errorf("wait for %s (pid %d): %w", displayArgv(c.argv), pid, err)
+		return fmt.Errorf("wait for %s (pid %d): %w", DisplayArgv(c.argv), pid, err)
 	}
 	c.usage.add(&c.rusage)
 	return nil

@@ -89,7 +89,7 @@ func TestShellQuoteRoundTrip(t *testing.T) {
 	argv := []string{"./b in", "--x", "", "it's", `a"b`, "$HOME", "a|b", "plain-1.0/x=y"}
 	words := make([]string, len(argv))
 	for i, w := range argv {
-		words[i] = shellQuote(w)
+		words[i] = quoteWord(w)
 	}
 	got, err := Split(strings.Join(words, " "), false)
 	if err != nil || !slices.Equal(got, argv) {

@@ -3,11 +3,10 @@ package workerexec
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"syscall"
 	"time"
-	"unicode"
 
+	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/wproto"
 )
 
@@ -30,9 +29,9 @@ func (at where) with(line string) where {
 // prefix is `worker "./w" case "sum"`, or `worker "./w"` without a case.
 func (at where) prefix() string {
 	if at.caseName == "" {
-		return "worker " + display(at.argv)
+		return "worker " + runner.DisplayArgv(at.argv)
 	}
-	return fmt.Sprintf("worker %s case %q", display(at.argv), at.caseName)
+	return fmt.Sprintf("worker %s case %q", runner.DisplayArgv(at.argv), at.caseName)
 }
 
 // during is `"run sum 1000"`, or "the handshake" before any request.
@@ -82,7 +81,7 @@ func (e *ProtocolError) Error() string {
 		what = "bad handshake"
 	}
 	if line != "" {
-		what += fmt.Sprintf(" %q", clip(line))
+		what += fmt.Sprintf(" %q", runner.Clip(line))
 	}
 	if e.request != "" {
 		what += " to " + e.during()
@@ -102,7 +101,7 @@ type WorkerError struct {
 //
 //	worker "./w" case "sum" failed on "run sum 10": out of memory
 func (e *WorkerError) Error() string {
-	return fmt.Sprintf("%s failed on %s: %s", e.prefix(), e.during(), printable(e.Message))
+	return fmt.Sprintf("%s failed on %s: %s", e.prefix(), e.during(), runner.Printable(e.Message))
 }
 
 // ExitError is a worker that exited, or died of a signal, when it should
@@ -116,11 +115,11 @@ type ExitError struct {
 //
 //	worker "./w" case "sum" exited with status 2 during "run sum 10": panic: boom
 func (e *ExitError) Error() string {
-	s := fmt.Sprintf("%s %s during %s", e.prefix(), describeStatus(e.Status), e.during())
+	s := fmt.Sprintf("%s %s during %s", e.prefix(), runner.DescribeStatus(e.Status), e.during())
 	if e.request == "quit" {
-		s = fmt.Sprintf("%s %s after \"quit\"", e.prefix(), describeStatus(e.Status))
+		s = fmt.Sprintf("%s %s after \"quit\"", e.prefix(), runner.DescribeStatus(e.Status))
 	}
-	if line := lastLine(e.stderr); line != "" {
+	if line := runner.LastLine(e.stderr); line != "" {
 		s += ": " + line
 	}
 	return s
@@ -150,7 +149,7 @@ func (e *TimeoutError) Error() string {
 	default:
 		s = fmt.Sprintf("%s: no answer to %s within %v", e.prefix(), e.during(), e.Timeout)
 	}
-	if line := lastLine(e.stderr); line != "" {
+	if line := runner.LastLine(e.stderr); line != "" {
 		s += " (last stderr line: " + line + ")"
 	}
 	return s
@@ -164,39 +163,3 @@ func (e *killedError) Error() string {
 }
 
 func (e *killedError) Is(target error) bool { return target == ErrKilled }
-
-func describeStatus(ws syscall.WaitStatus) string {
-	switch {
-	case ws.Exited():
-		return fmt.Sprintf("exited with status %d", ws.ExitStatus())
-	case ws.Signaled():
-		return fmt.Sprintf("was killed by signal %d (%v)", int(ws.Signal()), ws.Signal())
-	}
-	return fmt.Sprintf("ended with wait status %#x", uint32(ws))
-}
-
-// maxLineLen bounds a line quoted in an error message.
-const maxLineLen = 200
-
-func clip(s string) string {
-	if len(s) > maxLineLen {
-		return strings.ToValidUTF8(s[:maxLineLen], "") + "..."
-	}
-	return s
-}
-
-// printable replaces what a terminal would interpret, and clips.
-func printable(s string) string {
-	return clip(strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return ' '
-	}, strings.ToValidUTF8(s, "\uFFFD")))
-}
-
-// lastLine is the last non-blank line of text, printable and bounded.
-func lastLine(text []byte) string {
-	lines := strings.Split(strings.TrimRightFunc(string(text), unicode.IsSpace), "\n")
-	return printable(strings.TrimSpace(lines[len(lines)-1]))
-}

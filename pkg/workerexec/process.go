@@ -1,11 +1,9 @@
 package workerexec
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"runtime"
-	"strings"
 	"syscall"
 	"time"
 
@@ -78,7 +76,7 @@ func (w *Worker) waitExit(d time.Duration) bool {
 }
 
 // TailBytes is how much of the worker's stderr an error keeps: the end.
-const TailBytes = 4096
+const TailBytes = runner.TailBytes
 
 // captureLimit is the capture size beyond which it is cut back to its tail
 // between requests.
@@ -91,19 +89,10 @@ func (w *Worker) stderrTail() []byte {
 		return nil
 	}
 	end, err := w.capture.Seek(0, io.SeekCurrent)
-	if err != nil || end == 0 {
+	if err != nil {
 		return nil
 	}
-	start := max(end-TailBytes, 0)
-	buf := make([]byte, end-start)
-	n, _ := w.capture.ReadAt(buf, start)
-	buf = buf[:n]
-	if start > 0 { // drop the partial first line
-		if i := bytes.IndexByte(buf, '\n'); i >= 0 {
-			buf = buf[i+1:]
-		}
-	}
-	return buf
+	return runner.ReadTail(w.capture, end)
 }
 
 // trimCapture keeps the capture small over a long run: between requests,
@@ -125,21 +114,4 @@ func (w *Worker) trimCapture() {
 	if _, err := w.capture.Seek(int64(len(tail)), io.SeekStart); err == nil {
 		_ = w.capture.Truncate(int64(len(tail)))
 	}
-}
-
-// display shows argv as a quoted command line.
-func display(argv []string) string {
-	words := make([]string, len(argv))
-	for i, a := range argv {
-		words[i] = shellQuote(a)
-	}
-	return fmt.Sprintf("%q", strings.Join(words, " "))
-}
-
-// shellQuote quotes w so that a shell would give it back.
-func shellQuote(w string) string {
-	if w != "" && strings.Trim(w, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
-		return w
-	}
-	return "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
 }

@@ -9,6 +9,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/wproto"
 )
 
@@ -26,11 +27,11 @@ func (w *Worker) Run(caseName string, n int64) (wproto.Done, error) {
 	case w.err != nil:
 		return wproto.Done{}, w.err
 	case w.closed:
-		return wproto.Done{}, fmt.Errorf("worker %s is closed", display(w.argv))
+		return wproto.Done{}, fmt.Errorf("worker %s is closed", runner.DisplayArgv(w.argv))
 	case !w.hs.HasCase(caseName):
-		return wproto.Done{}, fmt.Errorf("worker %s has no case %q; its cases: %s", display(w.argv), caseName, strings.Join(w.hs.Cases, ", "))
+		return wproto.Done{}, fmt.Errorf("worker %s has no case %q; its cases: %s", runner.DisplayArgv(w.argv), caseName, strings.Join(w.hs.Cases, ", "))
 	case n < 1:
-		return wproto.Done{}, fmt.Errorf("worker %s case %q: batch size %d, want at least 1", display(w.argv), caseName, n)
+		return wproto.Done{}, fmt.Errorf("worker %s case %q: batch size %d, want at least 1", runner.DisplayArgv(w.argv), caseName, n)
 	}
 	at := where{argv: w.argv, caseName: caseName, request: wproto.Request{Case: caseName, N: n}.String()}
 	w.trimCapture()

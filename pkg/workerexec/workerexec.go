@@ -29,6 +29,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/wproto"
 	"golang.org/x/sys/unix"
 )
@@ -145,7 +146,7 @@ func (w *Worker) start(path string, opts Options) error {
 		Sys: &syscall.SysProcAttr{Setpgid: true}}
 	pid, err := syscall.ForkExec(path, w.argv, attr)
 	if err != nil {
-		return fmt.Errorf("start worker %s: %w", display(w.argv), err)
+		return fmt.Errorf("start worker %s: %w", runner.DisplayArgv(w.argv), err)
 	}
 	w.lastPID = pid
 	w.pid.Store(int64(pid))
