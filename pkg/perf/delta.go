@@ -40,11 +40,16 @@ func (s *Session) axisDelta(p Probe, before, after Snapshot, n int64) Value {
 // ipcDelta divides instructions by cycles of the same group window; the
 // multiplexing scale is common to both and cancels.
 func (s *Session) ipcDelta(before, after Snapshot) Value {
-	cycles, st := s.scaled("cycles", before, after)
+	return ipcOf(func(axis string) (float64, axes.Status) { return s.scaled(axis, before, after) })
+}
+
+// ipcOf is instructions per cycle from the two counts over one window.
+func ipcOf(count func(axis string) (float64, axes.Status)) Value {
+	cycles, st := count("cycles")
 	if st != axes.Collected {
 		return Value{Status: st}
 	}
-	instr, st := s.scaled("instructions", before, after)
+	instr, st := count("instructions")
 	if st != axes.Collected {
 		return Value{Status: st}
 	}

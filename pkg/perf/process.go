@@ -105,18 +105,7 @@ func (p *Process) Delta(before, after ProcessSnapshot, n int64) map[string]Value
 }
 
 func (p *Process) ipc(before, after ProcessSnapshot) Value {
-	cycles, st := p.sum("cycles", before, after)
-	if st != axes.Collected {
-		return Value{Status: st}
-	}
-	instr, st := p.sum("instructions", before, after)
-	if st != axes.Collected {
-		return Value{Status: st}
-	}
-	if cycles == 0 {
-		return Value{Status: axes.InvalidValue}
-	}
-	return Value{Status: axes.Collected, V: instr / cycles}
+	return ipcOf(func(axis string) (float64, axes.Status) { return p.sum(axis, before, after) })
 }
 
 // sum adds one event over the threads.
