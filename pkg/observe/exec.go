@@ -43,6 +43,22 @@ type Exec struct {
 	lastTele ndjson.Telemetry
 }
 
+// observed is what an observer reads of the requested axes: all but wall
+// time, which is the sample itself, and among them the names of the perf
+// and software counters to open.
+func observed(requested []axes.Axis) (observe []axes.Axis, counters []string) {
+	for _, a := range requested {
+		if a.Name == axes.Wall {
+			continue
+		}
+		observe = append(observe, a)
+		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
+			counters = append(counters, a.Name)
+		}
+	}
+	return observe, counters
+}
+
 // NewExec prepares the observer for the requested axes (wall time, if
 // present, is the sample itself and is skipped). When any perf or software
 // axis is requested it opens counters on the calling thread, which must be
@@ -50,15 +66,7 @@ type Exec struct {
 func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) *Exec {
 	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}}
 	var counters []string
-	for _, a := range requested {
-		if a.Name == axes.Wall {
-			continue
-		}
-		o.requested = append(o.requested, a)
-		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
-			counters = append(counters, a.Name)
-		}
-	}
+	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
 		o.perf = perf.Open(counters)
 		for _, p := range o.perf.Probes() {

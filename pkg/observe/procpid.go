@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/pkg/runner"
 )
 
 // ProcSnapshot is a long-lived process's cumulative counters, read from
@@ -124,14 +126,9 @@ func threadSwitches(pid int, s *ProcSnapshot) error {
 }
 
 func procIO(pid int, s *ProcSnapshot) error {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/io", pid))
+	rb, wb, err := runner.ReadIO(pid)
 	if err != nil {
 		return err
-	}
-	rb, ok1 := ioField(data, "read_bytes: ")
-	wb, ok2 := ioField(data, "write_bytes: ")
-	if !ok1 || !ok2 {
-		return fmt.Errorf("/proc/%d/io lacks read_bytes/write_bytes", pid)
 	}
 	s.ReadBytes, s.WriteBytes = rb, wb
 	return nil
@@ -149,14 +146,4 @@ func kibField(data []byte, key string) int64 {
 		}
 	}
 	return 0
-}
-
-func ioField(data []byte, key string) (int64, bool) {
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
-			v, err := strconv.ParseInt(string(bytes.TrimSpace(rest)), 10, 64)
-			return v, err == nil
-		}
-	}
-	return 0, false
 }

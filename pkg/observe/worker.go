@@ -48,15 +48,7 @@ func NewWorker(requested []axes.Axis, pids []int, customs []custom.Descriptor, s
 	o := &Worker{pids: pids, reader: PidReader{}, self: procSelf{}, clock: clock,
 		customs: customs, sources: sources, perf: map[int]*perf.Process{}, probes: map[string]perf.Probe{}}
 	var counters []string
-	for _, a := range requested {
-		if a.Name == axes.Wall {
-			continue
-		}
-		o.requested = append(o.requested, a)
-		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
-			counters = append(counters, a.Name)
-		}
-	}
+	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
 		o.openCounters(counters)
 	}

@@ -46,19 +46,28 @@ func (u *Usage) add(r *syscall.Rusage) {
 
 // addIO adds the storage counters of the exited, not yet reaped, child pid.
 func (u *Usage) addIO(pid int) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
+	rb, wb, err := ReadIO(pid)
 	if err != nil {
-		u.IOErr = fmt.Errorf("read /proc/%d/io: %w", pid, err)
-		return
-	}
-	rb, okR := ioField(data, "read_bytes: ")
-	wb, okW := ioField(data, "write_bytes: ")
-	if !okR || !okW {
-		u.IOErr = fmt.Errorf("/proc/%d/io has no read_bytes/write_bytes lines", pid)
+		u.IOErr = err
 		return
 	}
 	u.ReadBytes += rb
 	u.WriteBytes += wb
+}
+
+// ReadIO reads the storage counters read_bytes and write_bytes of process
+// pid from /proc/PID/io.
+func ReadIO(pid int) (read, write int64, err error) {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
+	if err != nil {
+		return 0, 0, fmt.Errorf("read /proc/%d/io: %w", pid, err)
+	}
+	rb, okR := ioField(data, "read_bytes: ")
+	wb, okW := ioField(data, "write_bytes: ")
+	if !okR || !okW {
+		return 0, 0, fmt.Errorf("/proc/%d/io has no read_bytes/write_bytes lines", pid)
+	}
+	return rb, wb, nil
 }
 
 // ioField finds "key value" at the start of a line of /proc/PID/io.
