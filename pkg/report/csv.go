@@ -27,13 +27,26 @@ var csvColumns = []string{
 	"placement", "attribution_diluted", "lock", "gate", "conditions_profile", "conditions_throttle",
 }
 
-var csvIndex = func() map[string]int {
-	m := make(map[string]int, len(csvColumns))
-	for i, c := range csvColumns {
+var csvIndex = columnIndex(csvColumns)
+
+// columnIndex maps each column name of a CSV schema to its position.
+func columnIndex(columns []string) map[string]int {
+	m := make(map[string]int, len(columns))
+	for i, c := range columns {
 		m[c] = i
 	}
 	return m
-}()
+}
+
+// setColumn sets column col of a row of the schema index describes; a
+// column the schema lacks is a programming error and panics.
+func setColumn(row []string, index map[string]int, schema, col, v string) {
+	i, ok := index[col]
+	if !ok {
+		panic("report: no " + schema + " column " + col)
+	}
+	row[i] = v
+}
 
 // csvRow is one output row, filled by column name. Setting a column the
 // schema lacks is a programming error and panics.
@@ -51,13 +64,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	return row
 }
 
-func (row csvRow) set(col, v string) {
-	i, ok := csvIndex[col]
-	if !ok {
-		panic("report: no CSV column " + col)
-	}
-	row[i] = v
-}
+func (row csvRow) set(col, v string) { setColumn(row, csvIndex, "CSV", col, v) }
 
 func (row csvRow) setFloats(values map[string]float64) {
 	for col, v := range values {

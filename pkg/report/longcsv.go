@@ -23,25 +23,13 @@ var longColumns = []string{
 	"reference_median", "contender_median", "change", "ci_low", "ci_high", "verdict",
 }
 
-var longIndex = func() map[string]int {
-	m := make(map[string]int, len(longColumns))
-	for i, c := range longColumns {
-		m[c] = i
-	}
-	return m
-}()
+var longIndex = columnIndex(longColumns)
 
 // longRow is one row of the long schema, filled by column name. Setting a
 // column the schema lacks is a programming error and panics.
 type longRow []string
 
-func (row longRow) set(col, v string) {
-	i, ok := longIndex[col]
-	if !ok {
-		panic("report: no long-csv column " + col)
-	}
-	row[i] = v
-}
+func (row longRow) set(col, v string) { setColumn(row, longIndex, "long-csv", col, v) }
 
 // setNumbers fills number columns; a NaN or infinite value stays empty.
 func (row longRow) setNumbers(values map[string]float64) {
