@@ -5,21 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/collect"
 )
 
-// engineConditions is the collection engine's view of a monitor
-// (collect.Conditions), copied so this package does not depend on it.
-type engineConditions interface {
-	Check() (ndjson.Conditions, bool)
-	Response() string
-	Wait() (time.Duration, bool)
-	Expired() string
-	Record(units int, acceptable, recollected bool)
-	RecordPause(waited time.Duration, expired bool, fallback string)
-}
-
-var _ engineConditions = (*Monitor)(nil)
+// A Monitor is what the collection engine watches conditions through.
+var _ collect.Conditions = (*Monitor)(nil)
 
 // pausing returns a pause monitor over a scripted profile sequence, the first
 // reading being Start's.
