@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -13,8 +12,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -119,34 +116,16 @@ func TestGateExecKeepsEnvironmentAndFiles(t *testing.T) {
 // On a terminal the wait is one line redrawn in place; the record stays on
 // stdout, free of terminal controls.
 func TestGateProgressInPlaceOnPTY(t *testing.T) {
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pty: %v", err)
-	}
-	defer master.Close()
 	cmd := exec.Command(tool("fb-gate"), "--max-average", "100", "--max-core", "100", "--stable", "300ms")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, slave
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close()
-	var tty bytes.Buffer
-	done := make(chan struct{})
-	go func() { io.Copy(&tty, master); close(done) }()
-	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	screen := tty.String()
+	screen, out := onPTY(t, cmd)
 	for _, want := range []string{"\r\x1b[2Kfb-gate  waiting for a quiet host", "\r\x1b[2Kfb-gate  waiting  average ",
 		"(≤100%)  busiest cpu", "quiet  0.3s/0.3s  00:00:00", "\r\x1b[2Kfb-gate  quiet after 30"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, screen)
 		}
 	}
-	if !strings.HasPrefix(out.String(), `{"type":"gate"`) || bytes.Contains(out.Bytes(), []byte("\x1b")) {
-		t.Errorf("stdout %q", out.String())
+	if !strings.HasPrefix(string(out), `{"type":"gate"`) || bytes.Contains(out, []byte("\x1b")) {
+		t.Errorf("stdout %q", out)
 	}
 }
 

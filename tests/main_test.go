@@ -4,12 +4,18 @@
 package tests
 
 import (
+	"bufio"
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
+
+	"github.com/creack/pty"
 )
 
 // binDir holds the tools and example programs, built once for all tests.
@@ -48,4 +54,56 @@ func build(dir string) error {
 // tool is the path of a built binary.
 func tool(name string) string {
 	return filepath.Join(binDir, name)
+}
+
+// onPTY runs cmd to completion with its stderr on a real terminal and its
+// stdout on a pipe, and returns what the terminal showed and stdout.
+func onPTY(t *testing.T, cmd *exec.Cmd) (screen string, stdout []byte) {
+	t.Helper()
+	master, slave, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pty: %v", err)
+	}
+	defer master.Close()
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, slave
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	slave.Close()
+	var tty bytes.Buffer
+	done := make(chan struct{})
+	go func() { io.Copy(&tty, master); close(done) }()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	return tty.String(), out.Bytes()
+}
+
+// startStream starts cmd with its stdout on a pipe and reads the stream
+// until n records of type typ have gone by. The returned reader continues
+// the stream; everything read through it is also appended to out.
+func startStream(t *testing.T, cmd *exec.Cmd, typ string, n int) (br *bufio.Reader, out, stderr *bytes.Buffer) {
+	t.Helper()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr, out = &bytes.Buffer{}, &bytes.Buffer{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	br = bufio.NewReader(io.TeeReader(stdout, out))
+	for seen := 0; seen < n; {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("stream ended before %d %s records: %v\n%s", n, typ, err, stderr.String())
+		}
+		if strings.Contains(line, `"type":"`+typ+`"`) {
+			seen++
+		}
+	}
+	return br, out, stderr
 }

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
@@ -11,8 +10,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/creack/pty"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -44,31 +41,12 @@ func parseStream(t *testing.T, data []byte) ([]string, *ndjson.End) {
 func TestSIGINTStopsAtUnitBoundary(t *testing.T) {
 	cmd := exec.Command(tool("fb-pair"), "--progress", "none", "--samples", "1000", "-t", "100s", "--",
 		tool("spin")+" -n 300000", tool("spin")+" -n 300000")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	br := bufio.NewReader(io.TeeReader(stdout, &out))
-	for samples := 0; samples < 6; {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			t.Fatalf("stream ended before sampling: %v\n%s", err, stderr.String())
-		}
-		if strings.Contains(line, `"type":"sample"`) {
-			samples++
-		}
-	}
+	br, out, stderr := startStream(t, cmd, ndjson.TypeSample, 6)
 	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
 		t.Fatal(err)
 	}
 	io.Copy(io.Discard, br)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var xe *exec.ExitError
 	if !errors.As(err, &xe) || xe.ExitCode() != 130 {
 		t.Fatalf("exit %v, want 130; stderr %s", err, stderr.String())
@@ -147,34 +125,16 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 // the progress line is redrawn in place with a fixed-width case field,
 // and stdout (a pipe) carries only the stream.
 func TestProgressInPlaceOnPTY(t *testing.T) {
-	master, slave, err := pty.Open()
-	if err != nil {
-		t.Skipf("no pty: %v", err)
-	}
-	defer master.Close()
 	cmd := exec.Command(tool("fb-pair"), "--samples", "20", "-t", "2s", "--name", "short", "--name", "a-name-longer-than-the-field",
 		"--", tool("spin")+" -n 10", tool("spin")+" -n 10")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, slave
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	slave.Close()
-	var tty bytes.Buffer
-	done := make(chan struct{})
-	go func() { io.Copy(&tty, master); close(done) }()
-	if err := cmd.Wait(); err != nil {
-		t.Fatal(err)
-	}
-	<-done
-	screen := tty.String()
+	screen, out := onPTY(t, cmd)
 	for _, want := range []string{"\r\x1b[2K", "fb-pair  sampling     ", "a-name-longer-t…", "/20  00:00:0", "ETA 00:00:0", "finished"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("terminal output lacks %q:\n%q", want, screen)
 		}
 	}
-	if bytes.Contains(out.Bytes(), []byte("\x1b")) {
+	if bytes.Contains(out, []byte("\x1b")) {
 		t.Error("terminal controls leaked into the stream")
 	}
-	parseStream(t, out.Bytes())
+	parseStream(t, out)
 }

@@ -1,12 +1,10 @@
 package tests
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"io"
 	"os/exec"
-	"strings"
 	"testing"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -20,27 +18,8 @@ func watchRun(t *testing.T, extra []string, load []string) ([]byte, []ndjson.Win
 	args := append([]string{"--progress", "none", "--samples", "60", "-t", "3s", "--watch-window", "100ms"}, extra...)
 	args = append(args, "--", tool("spin")+" -n 2000000", tool("spin")+" -n 2000000")
 	cmd := exec.Command(tool("fb-pair"), args...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	br, out, stderr := startStream(t, cmd, ndjson.TypeWindow, 2)
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	var out bytes.Buffer
-	br := bufio.NewReader(io.TeeReader(stdout, &out))
-	for seen := 0; seen < 2; {
-		line, err := br.ReadString('\n')
-		if err != nil {
-			t.Fatalf("stream ended early: %v\n%s", err, stderr.String())
-		}
-		if strings.Contains(line, `"type":"window"`) {
-			seen++
-		}
-	}
 	loader := exec.Command(tool("load"), load...)
 	if err := loader.Start(); err != nil {
 		t.Fatal(err)
