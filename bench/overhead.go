@@ -88,28 +88,48 @@ func bareRun(n int) float64 {
 // returns the median per-run time it measured, its untimed overhead per
 // sample, and its clock characterization.
 func (b *bench) sampleRun(n int) (float64, float64, ndjson.Clock) {
-	const samples = 30
-	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--warmup", "20ms",
-		"--samples", fmt.Sprint(samples), "--measurement-time", fmt.Sprintf("%dms", n), "--", trivial).Output()
+	r := b.sampleTrivial(n)
+	return r.medianOp(), r.untimedPerSample(), r.run.Clock
+}
+
+// sampled is what a bench needs from an fb-sample stream.
+type sampled struct {
+	ops   []float64
+	timed int64
+	run   ndjson.Run
+	end   ndjson.End
+}
+
+func (r sampled) medianOp() float64 { return median(r.ops) }
+
+// untimedPerSample is the sampling phase's time outside timed batches,
+// per sample.
+func (r sampled) untimedPerSample() float64 {
+	return float64(r.end.SamplingNS-r.timed) / float64(len(r.ops))
+}
+
+// sampleTrivial runs fb-sample for 30 samples over about n ms of the
+// trivial command, with extra flags.
+func (b *bench) sampleTrivial(n int, extra ...string) sampled {
+	args := append([]string{"--progress", "none", "--warmup", "20ms", "--samples", "30",
+		"--measurement-time", fmt.Sprintf("%dms", n)}, extra...)
+	out, err := exec.Command(b.tool("fb-sample"), append(args, "--", trivial)...).Output()
 	check(err)
-	var ops []float64
-	var timed int64
-	var run ndjson.Run
-	var end ndjson.End
+	var r sampled
 	eachRecord(out, func(typ string, raw []byte) {
 		switch typ {
 		case ndjson.TypeSample:
 			var s ndjson.Sample
 			check(json.Unmarshal(raw, &s))
-			ops = append(ops, s.OpNS)
-			timed += s.WallNS
+			r.ops = append(r.ops, s.OpNS)
+			r.timed += s.WallNS
 		case ndjson.TypeRun:
-			check(json.Unmarshal(raw, &run))
+			check(json.Unmarshal(raw, &r.run))
 		case ndjson.TypeEnd:
-			check(json.Unmarshal(raw, &end))
+			check(json.Unmarshal(raw, &r.end))
 		}
 	})
-	return median(ops), float64(end.SamplingNS-timed) / float64(len(ops)), run.Clock
+	return r
 }
 
 // hyperfineRun returns hyperfine's median per-run time, in ns.

@@ -1,11 +1,7 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
-	"os/exec"
-
-	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // probeFamilies are the --metrics selections whose cost is compared.
@@ -39,35 +35,15 @@ func (b *bench) probeOverhead(rounds int) {
 // familyRun measures one family: median per-run time, untimed overhead per
 // sample, and how many axes were collected or unavailable.
 func (b *bench) familyRun(family string) (float64, float64, string) {
-	const samples = 30
-	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--warmup", "20ms", "--samples", fmt.Sprint(samples),
-		"--measurement-time", fmt.Sprintf("%dms", runsPerRound), "--metrics", family, "--", trivial).Output()
-	check(err)
-	var ops []float64
-	var timed int64
-	var end ndjson.End
+	r := b.sampleTrivial(runsPerRound, "--metrics", family)
 	collected, unavailable := 0, 0
-	eachRecord(out, func(typ string, raw []byte) {
-		switch typ {
-		case ndjson.TypeSample:
-			var s ndjson.Sample
-			check(json.Unmarshal(raw, &s))
-			ops = append(ops, s.OpNS)
-			timed += s.WallNS
-		case ndjson.TypeRun:
-			var run ndjson.Run
-			check(json.Unmarshal(raw, &run))
-			for _, a := range run.Axes {
-				if a.Status == "collected" {
-					collected++
-				} else {
-					unavailable++
-				}
-			}
-		case ndjson.TypeEnd:
-			check(json.Unmarshal(raw, &end))
+	for _, a := range r.run.Axes {
+		if a.Status == "collected" {
+			collected++
+		} else {
+			unavailable++
 		}
-	})
+	}
 	note := fmt.Sprintf("%d collected, %d unavailable", collected, unavailable)
-	return median(ops), float64(end.SamplingNS-timed) / float64(len(ops)), note
+	return r.medianOp(), r.untimedPerSample(), note
 }
