@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"strings"
 	"time"
@@ -140,19 +139,7 @@ func (b *bench) hyperfineDrift(trials int, rng *rand.Rand) {
 // hyperfineRatio is hyperfine's ratio of the two commands' mean times,
 // larger over smaller.
 func hyperfineRatio(path, a, b string) float64 {
-	file, err := os.CreateTemp("", "hyperfine-*.json")
-	check(err)
-	file.Close()
-	defer os.Remove(file.Name())
-	check(exec.Command(path, "-N", "--style", "none", "--warmup", "3", "--runs", fmt.Sprint(driftSamples), "--export-json", file.Name(), a, b).Run())
-	data, err := os.ReadFile(file.Name())
-	check(err)
-	var res struct {
-		Results []struct {
-			Mean float64 `json:"mean"`
-		} `json:"results"`
-	}
-	check(json.Unmarshal(data, &res))
-	x, y := res.Results[0].Mean, res.Results[1].Mean
+	res := hyperfine(path, "--warmup", "3", "--runs", fmt.Sprint(driftSamples), a, b)
+	x, y := res[0].Mean, res[1].Mean
 	return max(x, y) / min(x, y)
 }

@@ -134,21 +134,31 @@ func (b *bench) sampleTrivial(n int, extra ...string) sampled {
 
 // hyperfineRun returns hyperfine's median per-run time, in ns.
 func hyperfineRun(path string, n int) float64 {
+	return hyperfine(path, "--warmup", "10", "--runs", fmt.Sprint(n), trivial)[0].Median * 1e9
+}
+
+// hyperfineResult is one command's result in hyperfine's JSON export, in
+// seconds.
+type hyperfineResult struct {
+	Mean   float64 `json:"mean"`
+	Median float64 `json:"median"`
+}
+
+// hyperfine runs hyperfine -N with args and returns its results.
+func hyperfine(path string, args ...string) []hyperfineResult {
 	file, err := os.CreateTemp("", "hyperfine-*.json")
 	check(err)
 	file.Close()
 	defer os.Remove(file.Name())
-	cmd := exec.Command(path, "-N", "--style", "none", "--warmup", "10", "--runs", fmt.Sprint(n), "--export-json", file.Name(), trivial)
-	check(cmd.Run())
+	args = append([]string{"-N", "--style", "none", "--export-json", file.Name()}, args...)
+	check(exec.Command(path, args...).Run())
 	data, err := os.ReadFile(file.Name())
 	check(err)
 	var res struct {
-		Results []struct {
-			Median float64 `json:"median"`
-		} `json:"results"`
+		Results []hyperfineResult `json:"results"`
 	}
 	check(json.Unmarshal(data, &res))
-	return res.Results[0].Median * 1e9
+	return res.Results
 }
 
 func eachRecord(data []byte, fn func(typ string, raw []byte)) {
