@@ -2,7 +2,8 @@ package conditions
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 )
 
 // CounterReading is one family of throttle counters (events or milliseconds)
@@ -60,7 +61,7 @@ func (c *counterTrack) start(cur map[string]int64) {
 
 // broken says how cur breaks continuity with the last snapshot, or "".
 func (c *counterTrack) broken(cur map[string]int64) string {
-	for _, k := range sortedKeys(c.last) {
+	for _, k := range slices.Sorted(maps.Keys(c.last)) {
 		v, ok := cur[k]
 		switch {
 		case !ok:
@@ -102,13 +103,4 @@ func sum(m map[string]int64) int64 {
 		t += v
 	}
 	return t
-}
-
-func sortedKeys(m map[string]int64) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -1,6 +1,10 @@
 package hostload
 
-import "sort"
+import (
+	"maps"
+	"slices"
+	"sort"
+)
 
 // Why a CPU has no data between two snapshots.
 const (
@@ -44,7 +48,7 @@ func Utilization(a, b Snapshot) Util {
 	ds, skipped := deltas(a, b, nil)
 	u.Skipped = skipped
 	var busy, total int64
-	for _, id := range sortedKeys(ds) {
+	for _, id := range slices.Sorted(maps.Keys(ds)) {
 		d := ds[id]
 		busy, total = busy+d.busy, total+d.total
 		u.ElapsedTicks = max(u.ElapsedTicks, d.total/TickNS)
@@ -124,15 +128,6 @@ func union(a, b Snapshot) []int {
 			ids = append(ids, id)
 		}
 	}
-	return ids
-}
-
-func sortedKeys(ds map[int]delta) []int {
-	ids := make([]int, 0, len(ds))
-	for id := range ds {
-		ids = append(ids, id)
-	}
-	sort.Ints(ids)
 	return ids
 }
 
