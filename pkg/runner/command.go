@@ -28,7 +28,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -82,13 +81,10 @@ type Command struct {
 	readIO        bool
 	batch         *batch
 
-	pid     atomic.Int64 // the running child, 0 when none
-	killing atomic.Int32 // Kill calls that may be about to signal pid
-	killed  atomic.Bool
+	guard Guard
 
 	status  syscall.WaitStatus
 	rusage  syscall.Rusage
-	info    unix.Siginfo
 	usage   Usage
 	lastPID int
 }

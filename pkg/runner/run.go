@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"syscall"
 
 	"github.com/flybench/flybench/pkg/probes"
@@ -67,7 +66,7 @@ func (c *Command) once() error {
 	if err := c.wait(pid); err != nil {
 		return err
 	}
-	if c.killed.Load() {
+	if c.guard.Killed() {
 		return ErrKilled
 	}
 	if c.status != 0 && !c.ignoreFailure { // 0 is "exited with status 0"
@@ -78,7 +77,7 @@ func (c *Command) once() error {
 
 // start forks and execs the child and publishes its pid for Kill.
 func (c *Command) start() (int, error) {
-	if c.killed.Load() {
+	if c.guard.Killed() {
 		return 0, ErrKilled
 	}
 	pid, err := syscall.ForkExec(c.path, c.argv, &c.attr)
@@ -86,35 +85,18 @@ func (c *Command) start() (int, error) {
 		return 0, fmt.Errorf("start %s: %w", DisplayArgv(c.argv), err)
 	}
 	c.lastPID = pid
-	c.pid.Store(int64(pid))
-	// A Kill that read pid before the Store has set killed before its read
-	// (atomics are sequentially consistent), so this sees it.
-	if c.killed.Load() {
-		killGroup(pid)
-	}
+	c.guard.Publish(pid)
 	return pid, nil
 }
 
-// wait waits for the child to exit, withdraws its pid from Kill, and only
-// then reaps it: until it is reaped the pid cannot be reused, so Kill never
-// signals a stranger.
+// wait waits for the child to exit and reaps it (see Guard), reading its
+// storage counters in between when asked.
 func (c *Command) wait(pid int) error {
-	err := unix.Waitid(unix.P_PID, pid, &c.info, unix.WEXITED|unix.WNOWAIT, nil)
-	for err == unix.EINTR {
-		err = unix.Waitid(unix.P_PID, pid, &c.info, unix.WEXITED|unix.WNOWAIT, nil)
+	var exited func()
+	if c.readIO {
+		exited = func() { c.usage.addIO(pid) }
 	}
-	if c.readIO && err == nil {
-		c.usage.addIO(pid)
-	}
-	c.pid.Store(0)
-	for c.killing.Load() != 0 { // a Kill that read pid is signalling it now
-		runtime.Gosched()
-	}
-	_, err4 := syscall.Wait4(pid, &c.status, 0, &c.rusage)
-	for err4 == syscall.EINTR {
-		_, err4 = syscall.Wait4(pid, &c.status, 0, &c.rusage)
-	}
-	if err = errors.Join(err, err4); err != nil {
+	if err := c.guard.Reap(pid, exited, &c.status, &c.rusage); err != nil {
 		return fmt.Errorf("wait for %s (pid %d): %w", DisplayArgv(c.argv), pid, err)
 	}
 	c.usage.add(&c.rusage)
@@ -125,21 +107,7 @@ func (c *Command) wait(pid int) error {
 // running, and makes Run return ErrKilled once it has reaped the child; a
 // batch not yet started never starts. Safe from any goroutine, such as a
 // signal handler's.
-func (c *Command) Kill() {
-	c.killed.Store(true)
-	c.killing.Add(1)
-	if pid := c.pid.Load(); pid != 0 {
-		killGroup(int(pid))
-	}
-	c.killing.Add(-1)
-}
-
-// killGroup kills the child's process group, and the child itself in case
-// it left the group.
-func killGroup(pid int) {
-	_ = unix.Kill(-pid, unix.SIGKILL)
-	_ = unix.Kill(pid, unix.SIGKILL)
-}
+func (c *Command) Kill() { c.guard.Kill() }
 
 // batchError turns the error of run i of n into what Run returns.
 func (c *Command) batchError(err error, i, n int64) error {

@@ -3,8 +3,6 @@ package workerexec
 import (
 	"fmt"
 	"io"
-	"runtime"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -28,33 +26,12 @@ func checkDir(dir string) error {
 	return nil
 }
 
-// killGroup kills the worker's process group, and the worker itself in
-// case it left the group. The caller guarantees pid is not yet reaped.
-func killGroup(pid int) {
-	_ = unix.Kill(-pid, unix.SIGKILL)
-	_ = unix.Kill(pid, unix.SIGKILL)
-}
-
-// reap waits for the worker to exit, withdraws its pid from Kill, and only
-// then reaps it: until it is reaped the pid cannot be reused, so Kill never
-// signals a stranger.
+// reap waits for the worker to exit and reaps it (see runner.Guard).
 func (w *Worker) reap() {
 	if w.reaped {
 		return
 	}
-	var info unix.Siginfo
-	err := unix.Waitid(unix.P_PID, w.lastPID, &info, unix.WEXITED|unix.WNOWAIT, nil)
-	for err == unix.EINTR {
-		err = unix.Waitid(unix.P_PID, w.lastPID, &info, unix.WEXITED|unix.WNOWAIT, nil)
-	}
-	w.pid.Store(0)
-	for w.killing.Load() != 0 { // a Kill that read pid is signalling it now
-		runtime.Gosched()
-	}
-	_, err = syscall.Wait4(w.lastPID, &w.status, 0, nil)
-	for err == syscall.EINTR {
-		_, err = syscall.Wait4(w.lastPID, &w.status, 0, nil)
-	}
+	_ = w.guard.Reap(w.lastPID, nil, &w.status, nil)
 	w.reaped = true
 }
 

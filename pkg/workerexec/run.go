@@ -57,7 +57,7 @@ func (w *Worker) exchange(req string) (string, error) {
 	_ = w.stdout.SetReadDeadline(deadline)
 	// Kill sets killed before it moves the deadlines into the past, so
 	// either this sees it or Kill's deadlines come after the ones above.
-	if w.killed.Load() {
+	if w.guard.Killed() {
 		return "", ErrKilled
 	}
 	w.wbuf = append(append(w.wbuf[:0], req...), '\n')
@@ -83,14 +83,14 @@ func checkEcho(d wproto.Done, caseName string, n int64) error {
 func (w *Worker) fail(at where, err error, timeout time.Duration) error {
 	exited := false
 	switch {
-	case w.killed.Load():
+	case w.guard.Killed():
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		exited = w.waitExit(0)
 	case closedPipe(err):
 		exited = w.waitExit(exitGrace)
 	}
-	killed := w.killed.Load() // a Kill during the waits above is still a Kill
-	killGroup(w.lastPID)
+	killed := w.guard.Killed() // a Kill during the waits above is still a Kill
+	runner.KillGroup(w.lastPID)
 	w.reap()
 	at.stderr = w.stderrTail()
 	var out error
@@ -125,12 +125,7 @@ func closedPipe(err error) bool {
 // later Run returns ErrKilled too. Safe from any goroutine, such as a
 // signal handler's.
 func (w *Worker) Kill() {
-	w.killed.Store(true)
-	w.killing.Add(1)
-	if pid := w.pid.Load(); pid != 0 {
-		killGroup(int(pid))
-	}
-	w.killing.Add(-1)
+	w.guard.Kill()
 	past := time.Unix(1, 0)
 	_ = w.stdout.SetReadDeadline(past)
 	_ = w.stdin.SetWriteDeadline(past)
@@ -161,8 +156,8 @@ func (w *Worker) quit() error {
 	_, _ = w.stdin.Write([]byte(wproto.Quit + "\n")) // a worker gone already is judged by its status
 	_ = w.stdin.Close()
 	exited := w.waitExit(QuitTimeout)
-	killed := w.killed.Load()
-	killGroup(w.lastPID) // and whatever it left running in its group
+	killed := w.guard.Killed()
+	runner.KillGroup(w.lastPID) // and whatever it left running in its group
 	w.reap()
 	switch {
 	case killed:

@@ -25,7 +25,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -76,9 +75,7 @@ type Worker struct {
 	capture *os.File // stderr capture (a memfd); nil when stderr is shown
 	wbuf    []byte
 
-	pid     atomic.Int64 // the worker until it is reaped, then 0
-	killing atomic.Int32 // Kill calls that may be about to signal pid
-	killed  atomic.Bool
+	guard runner.Guard
 
 	lastPID int
 	reaped  bool
@@ -149,7 +146,7 @@ func (w *Worker) start(path string, opts Options) error {
 		return fmt.Errorf("start worker %s: %w", runner.DisplayArgv(w.argv), err)
 	}
 	w.lastPID = pid
-	w.pid.Store(int64(pid))
+	w.guard.Publish(pid)
 	w.br = bufio.NewReaderSize(w.stdout, wproto.MaxLine)
 	return nil
 }
