@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -227,26 +226,11 @@ func axesFixtureRecords() []ndjson.Record {
 }
 
 // axesFixtureStream is the axes fixture as an NDJSON stream.
-func axesFixtureStream(t *testing.T) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := ndjson.NewWriter(&buf)
-	for _, r := range axesFixtureRecords() {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return buf.Bytes()
-}
+func axesFixtureStream(t *testing.T) []byte { return streamOf(t, axesFixtureRecords()) }
 
 // axesFixtureRuns loads the axes fixture stream.
 func axesFixtureRuns(t *testing.T) []*Run {
-	t.Helper()
-	runs, err := Load(ndjson.NewReader(bytes.NewReader(axesFixtureStream(t)), "fixture-axes.ndjson"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return runs
+	return loadFixture(t, axesFixtureStream(t), "fixture-axes.ndjson")
 }
 
 // allRuns are every fixture: the schema 1.0-style runs, the axes runs,

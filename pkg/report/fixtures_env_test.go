@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/flybench/flybench/pkg/analyze"
@@ -173,24 +172,9 @@ func envFixtureRecords() []ndjson.Record {
 }
 
 // envFixtureStream is the environment fixture as an NDJSON stream.
-func envFixtureStream(t *testing.T) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	w := ndjson.NewWriter(&buf)
-	for _, r := range envFixtureRecords() {
-		if err := w.Write(r); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return buf.Bytes()
-}
+func envFixtureStream(t *testing.T) []byte { return streamOf(t, envFixtureRecords()) }
 
 // envFixtureRuns loads the environment fixture stream.
 func envFixtureRuns(t *testing.T) []*Run {
-	t.Helper()
-	runs, err := Load(ndjson.NewReader(bytes.NewReader(envFixtureStream(t)), "fixture-env.ndjson"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return runs
+	return loadFixture(t, envFixtureStream(t), "fixture-env.ndjson")
 }

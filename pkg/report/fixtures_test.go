@@ -71,11 +71,17 @@ func fixtureRecords() []ndjson.Record {
 }
 
 // fixtureStream is the fixture as an NDJSON stream.
-func fixtureStream(t *testing.T) []byte {
+func fixtureStream(t *testing.T) []byte { return streamOf(t, fixtureRecords()) }
+
+// fixtureRuns loads the fixture stream, so every format test also reads it.
+func fixtureRuns(t *testing.T) []*Run { return loadFixture(t, fixtureStream(t), "fixture.ndjson") }
+
+// streamOf writes records as an NDJSON stream.
+func streamOf(t *testing.T, records []ndjson.Record) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w := ndjson.NewWriter(&buf)
-	for _, r := range fixtureRecords() {
+	for _, r := range records {
 		if err := w.Write(r); err != nil {
 			t.Fatal(err)
 		}
@@ -83,10 +89,10 @@ func fixtureStream(t *testing.T) []byte {
 	return buf.Bytes()
 }
 
-// fixtureRuns loads the fixture stream, so every format test also reads it.
-func fixtureRuns(t *testing.T) []*Run {
+// loadFixture loads a fixture stream as the named file.
+func loadFixture(t *testing.T, stream []byte, name string) []*Run {
 	t.Helper()
-	runs, err := Load(ndjson.NewReader(bytes.NewReader(fixtureStream(t)), "fixture.ndjson"))
+	runs, err := Load(ndjson.NewReader(bytes.NewReader(stream), name))
 	if err != nil {
 		t.Fatal(err)
 	}
