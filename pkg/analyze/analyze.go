@@ -19,6 +19,9 @@ type Options struct {
 	Resamples    int
 	Confidence   float64 // percent
 	ThresholdPct float64
+	// Estimator is the decision estimate of every comparison; "" is the
+	// default, stats.EstimatorRobust.
+	Estimator stats.Estimator
 	// Analyzer identifies the analyzing tool and version in the output.
 	Analyzer string
 }
@@ -40,8 +43,11 @@ func (o Options) Validate() error {
 }
 
 func (o Options) bootstrap() stats.Bootstrap {
-	return stats.Bootstrap{Seed: o.Seed, Resamples: o.Resamples, Confidence: o.Confidence}
+	return stats.Bootstrap{Seed: o.Seed, Resamples: o.Resamples, Confidence: o.Confidence, Estimator: o.Estimator}
 }
+
+// legacy reports whether the analysis reproduces schema 1.2's.
+func (o Options) legacy() bool { return o.Estimator == stats.EstimatorLegacy }
 
 // Stream analyzes every run read from r and writes the result to w. It stops
 // at the first bad line with that line's error; everything before it has
@@ -49,6 +55,9 @@ func (o Options) bootstrap() stats.Bootstrap {
 func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 	if err := opt.Validate(); err != nil {
 		return err
+	}
+	if opt.legacy() {
+		w.Version = ndjson.LegacyVersion
 	}
 	a := &analyzer{r: r, w: w, opt: opt}
 	err := a.loop()

@@ -58,8 +58,8 @@ func (d *runData) axisComparison(c, i int, info ndjson.AxisInfo, opt Options) nd
 			return cmp
 		}
 	}
-	ref, con := d.axisPairs(c, i)
-	res, err := d.compareAxis(ref, con, info, opt, fmt.Sprintf("axis/%s/0/%d", info.Name, c))
+	ref, con, first := d.axisPairs(c, i)
+	res, err := d.compareAxis(ref, con, first, info, opt, fmt.Sprintf("axis/%s/0/%d", info.Name, c))
 	if err != nil {
 		cmp.Status, cmp.Reason = string(axes.ProbeFailed), err.Error()
 		if info.Comparison == "relative" {
@@ -71,6 +71,7 @@ func (d *runData) axisComparison(c, i int, info ndjson.AxisInfo, opt Options) nd
 	cmp.Result = &ndjson.AxisResult{
 		Method: res.Method.String(), N: res.N, RefMedian: res.RefMedian, ConMedian: res.ConMedian,
 		Change: res.Change, CI: [2]float64{res.Lo, res.Hi}, BlockLen: res.BlockLen, Verdict: res.Verdict.String(),
+		Rejected: res.Rejected,
 	}
 	return cmp
 }
@@ -84,18 +85,18 @@ func orText(reason string, st axes.Status) string {
 
 // compareAxis picks the paired or, for sequential blocks, the independent
 // comparison.
-func (d *runData) compareAxis(ref, con []float64, info ndjson.AxisInfo, opt Options, stream string) (stats.AxisComparison, error) {
+func (d *runData) compareAxis(ref, con []float64, first []bool, info ndjson.AxisInfo, opt Options, stream string) (stats.AxisComparison, error) {
 	dir := direction(info.Direction)
 	if d.run.Design == ndjson.DesignSequential {
 		return stats.CompareAxisIndependent(ref, con, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 	}
 	switch info.Comparison { // declared by a custom axis; built-in axes choose by their values
 	case "relative":
-		return stats.CompareAxisMethod(ref, con, stats.RelativeRatio, dir, opt.bootstrap(), opt.ThresholdPct, stream)
+		return stats.CompareAxisMethod(ref, con, first, stats.RelativeRatio, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 	case "absolute":
-		return stats.CompareAxisMethod(ref, con, stats.AbsoluteDifference, dir, opt.bootstrap(), opt.ThresholdPct, stream)
+		return stats.CompareAxisMethod(ref, con, first, stats.AbsoluteDifference, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 	}
-	return stats.CompareAxis(ref, con, dir, opt.bootstrap(), opt.ThresholdPct, stream)
+	return stats.CompareAxis(ref, con, first, dir, opt.bootstrap(), opt.ThresholdPct, stream)
 }
 
 func direction(s string) stats.Direction {
@@ -109,19 +110,21 @@ func direction(s string) stats.Direction {
 }
 
 // axisPairs joins axis i of case c with the reference sample of the same
-// unit; sequential designs have no units in common and keep each side whole.
-func (d *runData) axisPairs(c, i int) (ref, con []float64) {
+// unit, and says for each pair whether the reference ran first;
+// sequential designs have no units in common and keep each side whole.
+func (d *runData) axisPairs(c, i int) (ref, con []float64, refFirst []bool) {
 	if d.run.Design == ndjson.DesignSequential {
 		r, _ := d.column(0, i)
 		k, _ := d.column(c, i)
-		return r, k
+		return r, k, nil
 	}
 	byUnit := d.refByUnit()
 	for _, p := range d.cases[c] {
 		if r, ok := byUnit(int(p.unit)); ok {
 			ref = append(ref, d.val(r, i).v)
 			con = append(con, d.val(p, i).v)
+			refFirst = append(refFirst, r.pos < p.pos)
 		}
 	}
-	return ref, con
+	return ref, con, refFirst
 }

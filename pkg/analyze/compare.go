@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
@@ -35,11 +36,30 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		Lag1: p.Lag1, BlockLen: p.BlockLen,
 		ContenderWins: p.ContenderWins, ReferenceWins: p.ReferenceWins, Ties: p.Ties,
 	}
+	if p.Estimator != stats.EstimatorLegacy {
+		fillDecision(rec, p)
+	}
 	rec.Warnings = d.comparisonWarnings(rec)
 	if len(d.run.Axes) > 0 {
 		rec.Axes = d.axisComparisons(c, p, opt)
 	}
 	return rec, nil
+}
+
+// fillDecision records the decision estimate beside the geometric mean:
+// GeoSpeedup stays the geometric mean, the speedup, change, intervals and
+// verdict are the decision estimate's.
+func fillDecision(rec *ndjson.Comparison, p stats.Paired) {
+	rec.Estimator, rec.Speedup = string(p.Estimator), p.Speedup
+	rec.Geo = &ndjson.GeoMean{
+		ChangePct: p.GeoChangePct, ChangeCI: [2]float64{p.GeoChangeLo, p.GeoChangeHi},
+		SpeedupCI: [2]float64{p.GeoSpeedupLo, p.GeoSpeedupHi},
+	}
+	f := p.Fit
+	rec.Robust = &ndjson.RobustFit{
+		Rejected: f.Rejected, ReferenceSlow: f.High, ContenderSlow: f.Low,
+		ScalePct: 100 * f.Scale, LeaderPct: 100 * math.Expm1(f.Leader), Blocked: f.Blocked, Fallback: f.Fallback,
+	}
 }
 
 // pairs joins case c's samples with the reference samples of the same unit.
@@ -94,5 +114,53 @@ func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
 	if gap := c.ReferenceFirst - c.ContenderFirst; c.Design == ndjson.DesignPaired && (gap > 1 || gap < -1) {
 		w = append(w, fmt.Sprintf("order counts unbalanced (%d reference-first, %d contender-first): the run stopped early", c.ReferenceFirst, c.ContenderFirst))
 	}
+	return append(w, decisionWarnings(c)...)
+}
+
+// decisionWarnings say when the decision estimate and the geometric mean
+// tell different stories, and why that may be.
+func decisionWarnings(c *ndjson.Comparison) []string {
+	if c.Geo == nil || c.Robust == nil {
+		return nil
+	}
+	var w []string
+	r := c.Robust
+	half := (c.ChangeCI[1] - c.ChangeCI[0]) / 2
+	if math.Abs(c.Geo.ChangePct-c.ChangePct) > half {
+		w = append(w, fmt.Sprintf("the %s estimate (%+.2f%%) and the geometric mean (%+.2f%%) differ by more than the interval's half-width (%.2f points): %d pairs were outliers the %s estimate did not weigh (%d with the reference slow, %d with the contender slow)",
+			c.Estimator, c.ChangePct, c.Geo.ChangePct, half, r.Rejected, c.Estimator, r.ReferenceSlow, r.ContenderSlow))
+	}
+	if side, k := lopsided(r.ReferenceSlow, r.ContenderSlow); side != "" {
+		w = append(w, fmt.Sprintf("%d of %d rejected pairs had the %s slow: interference would hit both sides alike, so these may be the %s's own slow runs (a collection, a page-fault storm); if they are part of what you compare, re-analyse with --estimator mean",
+			k, r.Rejected, side, side))
+	}
+	if r.Fallback {
+		w = append(w, "more than a quarter of the pairs would have been rejected as outliers (tied or clustered values, or heavy interference): every pair kept full weight")
+	}
 	return w
+}
+
+// lopsided names the side that most rejected pairs slowed, when a fair
+// coin would rarely split them so unevenly (two-sided binomial p < 0.01).
+func lopsided(refSlow, conSlow int) (string, int) {
+	n, k := refSlow+conSlow, max(refSlow, conSlow)
+	if n < 6 || binomialTail(n, k) >= 0.005 {
+		return "", 0
+	}
+	if refSlow > conSlow {
+		return "reference", k
+	}
+	return "contender", k
+}
+
+// binomialTail is P(X >= k) for X ~ Binomial(n, 1/2).
+func binomialTail(n, k int) float64 {
+	var p, term float64 = 0, math.Pow(0.5, float64(n))
+	for i := 0; i <= n; i++ {
+		if i >= k {
+			p += term
+		}
+		term = term * float64(n-i) / float64(i+1)
+	}
+	return p
 }

@@ -63,6 +63,12 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, BlockRule: stats.BlockRule,
 		IntervalMethod: stats.IntervalMethod,
 	}
+	if !opt.legacy() {
+		head.IntervalMethod, head.Estimator = stats.LocationMethod, string(opt.bootstrap().Estimator)
+		if head.Estimator == "" {
+			head.Estimator = string(stats.EstimatorRobust)
+		}
+	}
 	head.Complete, head.Warnings = d.completeness(end)
 	if t := d.run.Timer; t != nil && t.Kind == "wall" && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)

@@ -21,19 +21,28 @@ func analyzeApp(env Env) *ucli.App {
 		"Reads streams from the files (or stdin, or - for stdin) and writes them to stdout with each run's\n"+
 			"analysis after its end record; earlier analysis records are replaced. The same input and flags\n"+
 			"always give byte-identical output.\n\n"+
-			"Intervals (deterministic; for comparisons, of the paired log-ratios ln(reference/contender)):\n"+
-			stats.IntervalMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
+			"Comparisons decide on a robust estimate of the paired log-ratios ln(reference/contender): the\n"+
+			"biweight location of the reference-first and of the contender-first pairs, averaged, so that\n"+
+			"pairs hit by interference and the penalty of running first leave the interval; the geometric\n"+
+			"mean is reported beside it with its own interval (--estimator mean decides on the crossover\n"+
+			"mean, --estimator legacy reproduces analyses of schema 1.2 and earlier byte for byte).\n\n"+
+			"Intervals (deterministic): "+stats.LocationMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
 			"Exit status: 0 ok, 2 usage, 3 a bad input line (reported as file:line), 4 unknown schema version.")
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
 		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
 		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
+		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
+		est, err := stats.ParseEstimator(c.String("estimator"))
+		if err != nil {
+			return withCode(ExitUsage, fmt.Errorf("--%w", err), "")
+		}
 		opt := analyze.Options{
 			Seed: c.Uint64("seed"), Resamples: c.Int("resamples"), Confidence: c.Float64("confidence"),
-			ThresholdPct: c.Float64("threshold"), Analyzer: "fb-analyze " + version.Version,
+			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
 		}
 		if err := opt.Validate(); err != nil {
 			return withCode(ExitUsage, err, "")

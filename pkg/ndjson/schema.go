@@ -11,8 +11,12 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 2
-	Version = "1.2"
+	Minor   = 3
+	Version = "1.3"
+	// LegacyVersion is the last version before the robust decision
+	// estimate; fb-analyze --estimator legacy stamps its records with it,
+	// since they have exactly that version's shape.
+	LegacyVersion = "1.2"
 )
 
 // Record types produced by the measuring tools.
@@ -309,9 +313,12 @@ type Analysis struct {
 	ThresholdPct  float64 `json:"threshold_pct"`
 	BlockRule     string  `json:"block_rule"`
 	// IntervalMethod names how every interval was computed.
-	IntervalMethod string   `json:"interval_method,omitempty"`
-	Complete       bool     `json:"complete"`
-	Warnings       []string `json:"warnings,omitempty"`
+	IntervalMethod string `json:"interval_method,omitempty"`
+	// Estimator names the decision estimate of every comparison; absent
+	// under the legacy estimator.
+	Estimator string   `json:"estimator,omitempty"`
+	Complete  bool     `json:"complete"`
+	Warnings  []string `json:"warnings,omitempty"`
 }
 
 // Outliers are Tukey-fence counts; no sample is ever removed.
@@ -424,6 +431,40 @@ type Comparison struct {
 	Warnings       []string   `json:"warnings,omitempty"`
 	// Axes compares every requested axis on the same pairs, wall time first.
 	Axes []AxisComparison `json:"axes,omitempty"`
+	// Estimator names the decision estimate behind Speedup, SpeedupCI,
+	// ChangePct, ChangeCI and Verdict: "robust" (the biweight crossover
+	// location of the paired log-ratios) or "mean" (their crossover mean).
+	// Absent under the legacy estimator (schema 1.2 and earlier), where the
+	// decision estimate is the geometric mean itself.
+	Estimator string `json:"estimator,omitempty"`
+	// Speedup is the decision estimate as reference time / contender time.
+	Speedup float64 `json:"speedup,omitempty"`
+	// Geo is the geometric mean (GeoSpeedup) as a change, with its own
+	// interval, beside a decision estimate that is not it.
+	Geo *GeoMean `json:"geo,omitempty"`
+	// Robust describes the decision estimate's fit.
+	Robust *RobustFit `json:"robust,omitempty"`
+}
+
+// GeoMean is the geometric mean of the per-pair ratios with its interval.
+type GeoMean struct {
+	ChangePct float64    `json:"change_pct"`
+	ChangeCI  [2]float64 `json:"change_ci_pct"`
+	SpeedupCI [2]float64 `json:"speedup_ci"`
+}
+
+// RobustFit is what the crossover location found: the pairs it gave no
+// weight (by which side was slow), the robust spread of the log-ratios it
+// measured them in, the leader effect it took out, whether the order
+// groups were separated, and whether it fell back to full weights.
+type RobustFit struct {
+	Rejected      int     `json:"rejected"`
+	ReferenceSlow int     `json:"reference_slow"`
+	ContenderSlow int     `json:"contender_slow"`
+	ScalePct      float64 `json:"scale_pct"`
+	LeaderPct     float64 `json:"leader_pct"`
+	Blocked       bool    `json:"blocked"`
+	Fallback      bool    `json:"fallback,omitempty"`
 }
 
 // AxisComparison is one axis compared on the same pairs as wall time.
@@ -454,6 +495,8 @@ type AxisResult struct {
 	CI        [2]float64 `json:"ci"`
 	BlockLen  int        `json:"block_len"`
 	Verdict   string     `json:"verdict"`
+	// Rejected counts the pairs the robust estimate gave no weight.
+	Rejected int `json:"rejected,omitempty"`
 }
 
 // Verdicts of a timing comparison.

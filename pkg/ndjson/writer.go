@@ -14,9 +14,12 @@ import (
 // carries only complete lines, so a producer killed at any moment leaves
 // only complete lines behind it.
 type Writer struct {
-	mu  sync.Mutex
-	w   io.Writer
-	buf bytes.Buffer
+	// Version is stamped on every record Write writes; NewWriter sets it
+	// to the current schema version.
+	Version string
+	mu      sync.Mutex
+	w       io.Writer
+	buf     bytes.Buffer
 	// Buffered writers collect lines in out and pass them on in whole-line
 	// chunks of about limit bytes, or when a line waited longer than every.
 	out   []byte
@@ -26,13 +29,13 @@ type Writer struct {
 }
 
 // NewWriter returns a Writer that passes each record on at once.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+func NewWriter(w io.Writer) *Writer { return &Writer{w: w, Version: Version} }
 
 // NewBufferedWriter returns a Writer that collects lines up to about size
 // bytes, or for at most every, before passing them on; Flush passes on the
 // rest. It is for high-volume stages such as fb-analyze.
 func NewBufferedWriter(w io.Writer, size int, every time.Duration) *Writer {
-	return &Writer{w: w, limit: size, every: every, out: make([]byte, 0, size+4096)}
+	return &Writer{w: w, Version: Version, limit: size, every: every, out: make([]byte, 0, size+4096)}
 }
 
 // Flush passes on every collected line.
@@ -57,7 +60,7 @@ func (w *Writer) flush() error {
 // Write stamps r with its type and the schema version and writes it as one line.
 func (w *Writer) Write(r Record) error {
 	h := r.header()
-	h.Type, h.V = r.Kind(), Version
+	h.Type, h.V = r.Kind(), w.Version
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.buf.Reset()

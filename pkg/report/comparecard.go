@@ -24,13 +24,21 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	ref, con := names(r, k)
 	ci := ciText(r, k)
 	c.title("=", ref+" vs "+con)
-	c.row("speedup", fmt.Sprintf("%s geometric  %s median  %s %s",
-		c.p.paint(sgrBold, speedup(k.GeoSpeedup)), speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
+	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, speedup(decisionSpeedup(k))), estimatorName(k))
+	if k.Estimator != "" {
+		head += fmt.Sprintf("  %s geometric", speedup(k.GeoSpeedup))
+	}
+	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
 	c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
 		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS)))
+	if k.Geo != nil {
+		c.row("geometric", geometricText(k, ci))
+	}
+	if k.Robust != nil && k.Estimator == "robust" {
+		c.row("outliers", robustText(k))
+	}
 	c.row("verdict", c.verdict(r, k))
-	c.row("order", fmt.Sprintf("effect %s  %s first %d  %s first %d",
-		pct(k.OrderEffectPct), ref, k.ReferenceFirst, con, k.ContenderFirst))
+	c.row("order", orderText(k, ref, con))
 	c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
 	c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 		con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))

@@ -25,6 +25,10 @@ var csvColumns = []string{
 	"watched", "attribution", "windows", "observed_samples", "mean_foreign_pct", "peak_foreign_pct",
 	"contaminated_samples", "retaken_samples", "pauses", "paused_ns", "budget_exhausted",
 	"placement", "attribution_diluted", "lock", "gate", "conditions_profile", "conditions_throttle",
+	// The decision estimate (speedup, speedup_ci_*, change_* and verdict
+	// are its) beside the geometric mean (geo_speedup, geo_change_*).
+	"estimator", "speedup", "geo_change_pct", "geo_change_ci_low", "geo_change_ci_high",
+	"rejected", "rejected_reference_slow", "rejected_contender_slow", "leader_pct",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -129,7 +133,17 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 	row.setFloats(map[string]float64{"geo_speedup": k.GeoSpeedup, "median_speedup": k.MedianSpeedup,
 		"speedup_ci_low": k.SpeedupCI[0], "speedup_ci_high": k.SpeedupCI[1],
 		"change_pct": k.ChangePct, "change_ci_low": k.ChangeCI[0], "change_ci_high": k.ChangeCI[1],
-		"order_effect_pct": k.OrderEffectPct})
+		"order_effect_pct": k.OrderEffectPct, "speedup": decisionSpeedup(k)})
+	row.set("estimator", estimatorName(k))
+	if k.Geo != nil {
+		row.setFloats(map[string]float64{"geo_change_pct": k.Geo.ChangePct,
+			"geo_change_ci_low": k.Geo.ChangeCI[0], "geo_change_ci_high": k.Geo.ChangeCI[1]})
+	}
+	if f := k.Robust; f != nil {
+		row.setInts(map[string]int{"rejected": f.Rejected, "rejected_reference_slow": f.ReferenceSlow,
+			"rejected_contender_slow": f.ContenderSlow})
+		row.setFloats(map[string]float64{"leader_pct": f.LeaderPct})
+	}
 	if k.Design != "" {
 		row.set("design", k.Design)
 	}

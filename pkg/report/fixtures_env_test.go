@@ -111,11 +111,16 @@ func envRetakeAnalysis() []ndjson.Record {
 			Iterations: 4, FloorNS: 0.25, TimedNS: 176_300_000},
 		&ndjson.Comparison{RunID: envRetakeID, Reference: 0, Contender: 1, ReferenceName: "stdlib",
 			ContenderName: "sonic", Design: ndjson.DesignPaired, Batching: "equal-time", Pairs: 32,
-			GeoSpeedup: 1.171, MedianSpeedup: 1.168, SpeedupCI: [2]float64{1.149, 1.192},
+			MedianSpeedup: 1.168, SpeedupCI: [2]float64{1.149, 1.192},
 			ChangePct: -14.6, ChangeCI: [2]float64{-16.1, -13}, MeanDiffNS: -239_000, ConfidencePct: 95,
 			ThresholdPct: 1, Verdict: ndjson.VerdictContenderFaster, OrderEffectPct: 0.3,
 			ReferenceFirst: 16, ContenderFirst: 16, Lag1: 0.05, BlockLen: 2,
-			ContenderWins: 30, ReferenceWins: 2},
+			ContenderWins: 30, ReferenceWins: 2,
+			// The robust decision estimate beside the geometric mean.
+			Estimator: "robust", Speedup: 1.171, GeoSpeedup: 1.158,
+			Geo: &ndjson.GeoMean{ChangePct: -13.6, ChangeCI: [2]float64{-16.0, -11.1}, SpeedupCI: [2]float64{1.125, 1.190}},
+			Robust: &ndjson.RobustFit{Rejected: 3, ReferenceSlow: 2, ContenderSlow: 1, ScalePct: 2.41,
+				LeaderPct: 1.2, Blocked: true}},
 	}
 }
 

@@ -108,7 +108,7 @@ func markdownVersus(r *Run, i int) []string {
 		return []string{"", "", "no comparison"}
 	}
 	return []string{
-		fmt.Sprintf("%s (%s)", speedup(k.GeoSpeedup), speedupRange(k.SpeedupCI)),
+		fmt.Sprintf("%s (%s)", speedup(decisionSpeedup(k)), speedupRange(k.SpeedupCI)),
 		fmt.Sprintf("%s (%s)", pct(k.ChangePct), pctRange(k.ChangeCI)),
 		"**" + mdEscape(verdictText(r, k)) + "**",
 	}

@@ -68,7 +68,7 @@ func contenderCells(r *Run, i int) []cell {
 		return []cell{{}, {}, {}, {text: "no comparison"}}
 	}
 	return []cell{
-		{text: speedup(k.GeoSpeedup)},
+		{text: speedup(decisionSpeedup(k))},
 		{text: speedupRange(k.SpeedupCI)},
 		{text: pct(k.ChangePct)},
 		{text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},

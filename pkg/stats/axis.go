@@ -74,10 +74,14 @@ type AxisComparison struct {
 	Method               Method
 	RefMedian, ConMedian float64
 	// Change, Lo, Hi: for RelativeRatio the contender's relative change in
-	// percent (geometric mean of con/ref, minus 1, times 100) and its
-	// interval; for AbsoluteDifference the mean of con-ref and its
-	// interval, in the axis unit.
+	// percent and its interval, for AbsoluteDifference the difference
+	// con-ref and its interval, in the axis unit; both from the decision
+	// estimate of the paired series (Bootstrap.Estimator: under the
+	// default, the robust crossover location; under EstimatorLegacy the
+	// mean, i.e. the geometric mean of con/ref for ratios).
 	Change, Lo, Hi float64
 	BlockLen       int
-	Verdict        AxisVerdict
+	// Rejected counts the pairs the robust estimate gave no weight.
+	Rejected int
+	Verdict  AxisVerdict
 }

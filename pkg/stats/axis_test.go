@@ -17,7 +17,7 @@ func TestCompareAxisMethodSwitch(t *testing.T) {
 		{"negative in reference", []float64{4, -1, 4, 4}, pos, AbsoluteDifference},
 	}
 	for _, c := range cases {
-		a, err := CompareAxis(c.ref, c.con, LowerIsBetter, testBootstrap, 1, "axis")
+		a, err := CompareAxis(c.ref, c.con, nil, LowerIsBetter, testBootstrap, 1, "axis")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -47,7 +47,7 @@ func TestCompareAxisDirection(t *testing.T) {
 		{"noisy", []float64{110, 90, 110, 90, 110, 90}, LowerIsBetter, AxisInconclusive},
 	}
 	for _, c := range cases {
-		a, err := CompareAxis(ref, c.con, c.dir, testBootstrap, 1, "axis")
+		a, err := CompareAxis(ref, c.con, nil, c.dir, testBootstrap, 1, "axis")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +55,7 @@ func TestCompareAxisDirection(t *testing.T) {
 			t.Errorf("%s: verdict %v (change %v [%v,%v]), want %v", c.name, a.Verdict, a.Change, a.Lo, a.Hi, c.want)
 		}
 	}
-	a, _ := CompareAxis(ref, half, Diagnostic, testBootstrap, 1, "axis")
+	a, _ := CompareAxis(ref, half, nil, Diagnostic, testBootstrap, 1, "axis")
 	// exp(ln(1/2)) - 1 = -0.5 for every pair: change -50% with a zero-width interval.
 	if a.Change != -50 || a.Lo != -50 || a.Hi != -50 || a.RefMedian != 100 || a.ConMedian != 50 {
 		t.Errorf("diagnostic axis still needs its interval: %+v", a)
@@ -81,7 +81,7 @@ func TestCompareAxisAbsolute(t *testing.T) {
 		{"identical", ref, LowerIsBetter, AxisInconclusive, 0, 0},
 	}
 	for _, c := range cases {
-		a, err := CompareAxis(ref, c.con, c.dir, testBootstrap, 1, "faults")
+		a, err := CompareAxis(ref, c.con, nil, c.dir, testBootstrap, 1, "faults")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +91,7 @@ func TestCompareAxisAbsolute(t *testing.T) {
 		}
 	}
 	// Differences -1 and +1 alternating: the interval contains zero.
-	a, _ := CompareAxis(ref, []float64{1, 0, 1, 1, 2, -1}, LowerIsBetter, testBootstrap, 1, "faults")
+	a, _ := CompareAxis(ref, []float64{1, 0, 1, 1, 2, -1}, nil, LowerIsBetter, testBootstrap, 1, "faults")
 	if a.Verdict != AxisInconclusive || !(a.Lo < 0 && a.Hi > 0) {
 		t.Errorf("mixed differences: %v [%v,%v], want inconclusive straddling 0", a.Verdict, a.Lo, a.Hi)
 	}
@@ -110,7 +110,7 @@ func TestCompareAxisErrors(t *testing.T) {
 		{ok, ok, Direction(9), "unknown direction 9"},
 	}
 	for _, c := range cases {
-		_, err := CompareAxis(c.ref, c.con, c.dir, testBootstrap, 1, "x")
+		_, err := CompareAxis(c.ref, c.con, nil, c.dir, testBootstrap, 1, "x")
 		if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 			t.Errorf("error %v, want one containing %q", err, c.wantErr)
 		}

@@ -12,10 +12,13 @@ var errNotPositive = errors.New("a relative comparison needs every value on both
 
 // CompareAxis compares a resource axis sampled on the same pairs as the
 // timings. When every value on both sides is positive it uses
-// RelativeRatio, bootstrapping ln(con/ref) like ComparePaired; otherwise
+// RelativeRatio, the series ln(con/ref) like ComparePaired; otherwise
 // (zeros or signed values, where ratios are undefined) it uses
-// AbsoluteDifference, bootstrapping con-ref. Either way the interval is
-// MeanInterval of that series, with blocks of its BlockLength.
+// AbsoluteDifference, the series con-ref. Either way the estimate and
+// interval are those of ComparePaired for b's Estimator: the robust
+// crossover Location of the series (first[i] says whether the reference
+// ran first in pair i; nil when unknown) with LocationInterval, or under
+// EstimatorLegacy the mean with MeanIntervalAuto.
 //
 // Verdicts follow dir. Diagnostic axes always get AxisDiagnostic, with the
 // interval still computed. RelativeRatio claims equivalence when the whole
@@ -23,23 +26,26 @@ var errNotPositive = errors.New("a relative comparison needs every value on both
 // clears the threshold on that side. AbsoluteDifference has no relative
 // threshold, so it never claims equivalence: a side wins when the interval
 // excludes zero, and an all-zero difference ([0,0]) is inconclusive.
-func CompareAxis(ref, con []float64, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
+func CompareAxis(ref, con []float64, first []bool, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
 	m := RelativeRatio
 	if !allPositive(ref) || !allPositive(con) {
 		m = AbsoluteDifference
 	}
-	return CompareAxisMethod(ref, con, m, dir, b, thresholdPct, stream)
+	return CompareAxisMethod(ref, con, first, m, dir, b, thresholdPct, stream)
 }
 
 // CompareAxisMethod is CompareAxis with the method chosen by the caller, for
 // axes that declare how they are compared. RelativeRatio refuses a pair
 // with a zero or negative value rather than silently changing meaning.
-func CompareAxisMethod(ref, con []float64, m Method, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
+func CompareAxisMethod(ref, con []float64, first []bool, m Method, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
 	if err := checkSettings(b, thresholdPct); err != nil {
 		return AxisComparison{}, err
 	}
 	if err := checkAxis(ref, con, dir); err != nil {
 		return AxisComparison{}, err
+	}
+	if first != nil && len(first) != len(ref) {
+		return AxisComparison{}, fmt.Errorf("order flags cover %d pairs but there are %d", len(first), len(ref))
 	}
 	if m == RelativeRatio && (!allPositive(ref) || !allPositive(con)) {
 		return AxisComparison{}, errNotPositive
@@ -53,11 +59,18 @@ func CompareAxisMethod(ref, con []float64, m Method, dir Direction, b Bootstrap,
 			series[i] = con[i] - ref[i]
 		}
 	}
-	lo, hi, block := b.MeanIntervalAuto(series, stream)
-	a.BlockLen = block
-	a.Change, a.Lo, a.Hi = Mean(series), lo, hi
+	if e := b.estimator(); e == EstimatorLegacy {
+		lo, hi, block := b.MeanIntervalAuto(series, stream)
+		a.BlockLen = block
+		a.Change, a.Lo, a.Hi = Mean(series), lo, hi
+	} else {
+		loc := Locate(series, first, e == EstimatorRobust)
+		lo, hi, block := b.LocationInterval(loc.Pseudo, stream)
+		a.BlockLen, a.Rejected = block, loc.Rejected
+		a.Change, a.Lo, a.Hi = loc.Center, lo, hi
+	}
 	if a.Method == RelativeRatio {
-		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(lo), 100*expm1(hi)
+		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(a.Lo), 100*expm1(a.Hi)
 	}
 	a.Verdict = a.judge(dir, thresholdPct)
 	return a, nil

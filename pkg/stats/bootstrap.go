@@ -15,6 +15,44 @@ type Bootstrap struct {
 	Seed       uint64
 	Resamples  int     // 100..10000
 	Confidence float64 // percent, 50..99.9
+	// Estimator is the decision estimate of paired comparisons; the zero
+	// value is EstimatorRobust.
+	Estimator Estimator
+}
+
+// Estimator names how a paired comparison estimates and bounds the
+// difference it decides on.
+type Estimator string
+
+const (
+	// EstimatorRobust is the biweight crossover Location with
+	// LocationInterval: outlying pairs and the leader effect leave the
+	// interval (the default).
+	EstimatorRobust Estimator = "robust"
+	// EstimatorMean is the crossover mean (every pair at full weight,
+	// order groups averaged) with LocationInterval, for when rare slow
+	// runs are part of what is being compared.
+	EstimatorMean Estimator = "mean"
+	// EstimatorLegacy is the method of stream schema 1.2 and earlier: the
+	// geometric mean with MeanIntervalAuto. It reproduces archived
+	// analyses byte for byte.
+	EstimatorLegacy Estimator = "legacy"
+)
+
+// ParseEstimator reads an estimator name.
+func ParseEstimator(s string) (Estimator, error) {
+	switch e := Estimator(s); e {
+	case EstimatorRobust, EstimatorMean, EstimatorLegacy:
+		return e, nil
+	}
+	return "", fmt.Errorf("estimator %q: use robust, mean or legacy", s)
+}
+
+func (b Bootstrap) estimator() Estimator {
+	if b.Estimator == "" {
+		return EstimatorRobust
+	}
+	return b.Estimator
 }
 
 // Validate reports a setting outside its allowed range.
@@ -73,10 +111,5 @@ func (b Bootstrap) meanInterval(x []float64, a *autocovariance, block int, strea
 	if se == 0 || bs.count == 1 {
 		return bs.center, bs.center
 	}
-	reps := b.replicates(bs, stream)
-	t := make([]float64, len(reps))
-	for i, r := range reps {
-		t[i] = studentize(r.mean, r.variance)
-	}
-	return b.percentileT(t, bs.center, se, bs.floor, bs.ceil)
+	return b.percentileTOf(bs, se, stream)
 }

@@ -36,7 +36,9 @@ func CompareIndependent(ref, con []float64, b Bootstrap, thresholdPct float64, s
 		MeanDiff:      Mean(con) - Mean(ref),
 		BlockLen:      max(blockRef, blockCon),
 	}
+	p.Estimator = EstimatorLegacy
 	p.setSpeedup(Mean(lnRef)-Mean(lnCon), lo, hi)
+	p.setGeo(Mean(lnRef)-Mean(lnCon), lo, hi)
 	if len(ref) == len(con) {
 		p.countWins(ref, con)
 	}

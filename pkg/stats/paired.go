@@ -12,30 +12,45 @@ type PairedInput struct {
 	RefFirst []bool    // optional (may be nil): whether the reference ran first in pair i
 }
 
-// Paired is the result of a timing comparison.
+// Paired is the result of a timing comparison. Speedup, its interval,
+// the change and the verdict are the decision estimate's (Estimator);
+// GeoSpeedup and the Geo change are the geometric mean of the per-pair
+// ratios, the seeds' statistic, reported beside it with its own interval.
+// Under EstimatorLegacy the two are the same.
 type Paired struct {
 	N                                  int
-	GeoSpeedup, MedianSpeedup          float64 // geometric mean and median of the per-pair ratios ref/con; >1 means contender faster
-	SpeedupLo, SpeedupHi               float64 // bootstrap interval of the geometric-mean speedup
+	Estimator                          Estimator
+	Speedup, SpeedupLo, SpeedupHi      float64 // decision estimate of ref/con and its interval; >1 means contender faster
 	ChangePct, ChangeLo, ChangeHi      float64 // contender time relative to reference, percent: (1/speedup - 1)*100
+	GeoSpeedup, MedianSpeedup          float64 // geometric mean and median of the per-pair ratios ref/con
+	GeoSpeedupLo, GeoSpeedupHi         float64 // interval of the geometric mean
+	GeoChangePct, GeoChangeLo          float64 // the geometric mean as a change, and its interval
+	GeoChangeHi                        float64
 	MeanDiff                           float64 // mean of con[i]-ref[i]
-	OrderEffectPct                     float64 // (ref-first geo speedup / con-first geo speedup - 1)*100
+	OrderEffectPct                     float64 // (ref-first speedup / con-first speedup - 1)*100
 	RefFirst, ConFirst                 int
 	Lag1                               float64 // lag-one correlation of ln(ref/con)
 	BlockLen                           int     // bootstrap block length for the log-ratio series
 	ContenderWins, ReferenceWins, Ties int     // pairs with con<ref, ref<con, equal
-	Verdict                            Verdict
+	// Fit is the decision estimate's fit (zero under EstimatorLegacy and
+	// for independent samples): rejected pairs, scale, leader.
+	Fit     Fit
+	Verdict Verdict
 }
 
-// ComparePaired compares contender to reference pair by pair. The
-// statistic is the geometric mean of ref/con, the mean of the log-ratios
-// d[i] = ln(ref[i]/con[i]); because each ratio is local in time, drift
-// shared by both sides cancels. The interval is MeanInterval of d, the
-// studentized circular-block bootstrap (IntervalMethod) with blocks of
-// BlockLength(d), so residual serial dependence widens it as it should;
-// the change interval is the same interval seen as contender time
-// relative to reference. The verdict classifies that change interval
-// against thresholdPct.
+// ComparePaired compares contender to reference pair by pair, on the
+// log-ratios d[i] = ln(ref[i]/con[i]): each ratio is local in time, so
+// drift shared by both sides cancels.
+//
+// The decision estimate is b's Estimator: by default the robust crossover
+// Location of d (biweight locations of the reference-first and
+// contender-first pairs, averaged), with LocationInterval of its
+// pseudo-values, the studentized circular-block bootstrap with a
+// prewhitened standard error, so residual serial dependence widens it as
+// it should. The geometric mean of the ratios is reported beside it with
+// LocationInterval of d itself. The verdict classifies the decision
+// change interval against thresholdPct. EstimatorLegacy is the method of
+// schema 1.2 and earlier: the geometric mean with MeanIntervalAuto.
 func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream string) (Paired, error) {
 	if err := checkSettings(b, thresholdPct); err != nil {
 		return Paired{}, err
@@ -51,13 +66,28 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 		d[i] = ln(ratio[i])
 		diff[i] = in.Con[i] - in.Ref[i]
 	}
-	p := Paired{N: len(d), MeanDiff: Mean(diff), Lag1: Lag1(d)}
+	p := Paired{N: len(d), Estimator: b.estimator(), MeanDiff: Mean(diff), Lag1: Lag1(d)}
 	p.MedianSpeedup = Percentile(order(ratio, 50), 50) // ratio is ours to reorder
-	lo, hi, block := b.MeanIntervalAuto(d, stream)
-	p.BlockLen = block
-	p.setSpeedup(Mean(d), lo, hi)
+	if p.Estimator == EstimatorLegacy {
+		lo, hi, block := b.MeanIntervalAuto(d, stream)
+		p.BlockLen = block
+		p.setSpeedup(Mean(d), lo, hi)
+		p.setGeo(Mean(d), lo, hi)
+		p.setOrderEffect(d, in.RefFirst)
+	} else {
+		loc := Locate(d, in.RefFirst, p.Estimator == EstimatorRobust)
+		p.Fit = loc.Fit
+		lo, hi, block := b.LocationInterval(loc.Pseudo, stream)
+		p.BlockLen = block
+		p.setSpeedup(loc.Center, lo, hi)
+		glo, ghi, _ := b.LocationInterval(d, stream+"/geo")
+		p.setGeo(Mean(d), glo, ghi)
+		p.setOrderEffect(d, in.RefFirst)
+		if loc.Blocked {
+			p.OrderEffectPct = 100 * expm1(2*loc.Leader)
+		}
+	}
 	p.countWins(in.Ref, in.Con)
-	p.setOrderEffect(d, in.RefFirst)
 	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
 	return p, nil
 }
@@ -89,14 +119,24 @@ func checkTimes(side string, x []float64) error {
 	return nil
 }
 
-// setSpeedup fills the speedup and change fields from the mean log-ratio
-// ln(ref/con) and its interval [lo,hi]. Change is the inverse view, so its
-// low end comes from the high end of the log-ratio interval.
-func (p *Paired) setSpeedup(meanLog, lo, hi float64) {
-	p.GeoSpeedup, p.SpeedupLo, p.SpeedupHi = exp(meanLog), exp(lo), exp(hi)
-	p.ChangePct = 100 * expm1(-meanLog)
+// setSpeedup fills the decision speedup and change fields from its
+// log-ratio estimate ln(ref/con) and interval [lo,hi]. Change is the
+// inverse view, so its low end comes from the high end of the log-ratio
+// interval.
+func (p *Paired) setSpeedup(est, lo, hi float64) {
+	p.Speedup, p.SpeedupLo, p.SpeedupHi = exp(est), exp(lo), exp(hi)
+	p.ChangePct = 100 * expm1(-est)
 	p.ChangeLo = 100 * expm1(-hi)
 	p.ChangeHi = 100 * expm1(-lo)
+}
+
+// setGeo fills the geometric-mean fields from the mean log-ratio and its
+// interval.
+func (p *Paired) setGeo(meanLog, lo, hi float64) {
+	p.GeoSpeedup, p.GeoSpeedupLo, p.GeoSpeedupHi = exp(meanLog), exp(lo), exp(hi)
+	p.GeoChangePct = 100 * expm1(-meanLog)
+	p.GeoChangeLo = 100 * expm1(-hi)
+	p.GeoChangeHi = 100 * expm1(-lo)
 }
 
 // countWins counts, index by index, which side took less time.
@@ -113,8 +153,9 @@ func (p *Paired) countWins(ref, con []float64) {
 	}
 }
 
-// setOrderEffect compares the geometric speedup of pairs where the
-// reference ran first with those where the contender ran first. A large
+// setOrderEffect counts the orders and compares the geometric speedup of
+// pairs where the reference ran first with those where the contender ran
+// first. A large
 // difference means running first or second matters (warm caches,
 // frequency ramps), which order balancing cancels only on average.
 func (p *Paired) setOrderEffect(d []float64, refFirst []bool) {

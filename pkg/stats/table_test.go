@@ -1,0 +1,157 @@
+package stats
+
+import (
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/schedule"
+)
+
+var (
+	tableFlag   = flag.Bool("table", false, "print the coverage table of every noise model (make coverage)")
+	tableReps   = flag.Int("table.reps", 1000, "datasets per row of the coverage table")
+	tableMethod = flag.String("table.method", "robust", "estimators in the coverage table (robust, mean, legacy)")
+	tableN      = flag.String("table.n", "20,50,200,500", "pair counts in the coverage table")
+	tableModels = flag.String("table.models", "", "noise models in the coverage table (substrings; empty = all)")
+)
+
+// simMethod is an interval method under test: the interval of the mean
+// log-ratio ln(ref/con), and the verdict it gives.
+type simMethod struct {
+	name     string
+	interval func(in PairedInput, b Bootstrap, stream string) (lo, hi float64, v Verdict)
+}
+
+var simMethods = map[string]simMethod{
+	"robust": estimatorMethod(EstimatorRobust),
+	"mean":   estimatorMethod(EstimatorMean),
+	"legacy": estimatorMethod(EstimatorLegacy),
+}
+
+// estimatorMethod is ComparePaired's decision interval under e.
+func estimatorMethod(e Estimator) simMethod {
+	return simMethod{string(e), func(in PairedInput, b Bootstrap, stream string) (float64, float64, Verdict) {
+		b.Estimator = e
+		p, err := ComparePaired(in, b, 1, stream)
+		if err != nil {
+			panic(err)
+		}
+		return ln(p.SpeedupLo), ln(p.SpeedupHi), p.Verdict
+	}}
+}
+
+// tableRow is one cell of the simulation: a model, a pair count, a true
+// difference, a method.
+type tableRow struct {
+	model  noiseModel
+	n      int
+	delta  float64
+	method simMethod
+}
+
+// rowResult is what a row measured.
+type rowResult struct {
+	reps     int
+	covered  int
+	widths   []float64 // interval widths, percentage points of log-ratio
+	verdicts [4]int    // by Verdict
+	truth    float64
+}
+
+func (r rowResult) coverage() float64 { return float64(r.covered) / float64(r.reps) }
+
+// coverageSE is the binomial standard error of the coverage.
+func (r rowResult) coverageSE() float64 {
+	c := r.coverage()
+	return math.Sqrt(c * (1 - c) / float64(r.reps))
+}
+
+func (r rowResult) medianWidth() float64 { return Median(r.widths) }
+
+// run analyses reps datasets of the row, in parallel, each from its own
+// seeded stream, so the result does not depend on scheduling.
+func (row tableRow) run(reps int) rowResult {
+	truth := row.delta
+	if row.model.truth != nil {
+		truth = row.model.truth(row.delta)
+	}
+	res := rowResult{reps: reps, widths: make([]float64, reps), truth: truth}
+	b := Bootstrap{Seed: 99, Resamples: 1000, Confidence: 95}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name)
+				r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
+				first := refFirst(schedule.Paired(row.n, seed))
+				ref, con := row.model.draw(r, row.n, row.delta, first)
+				lo, hi, v := row.method.interval(PairedInput{Ref: ref, Con: con, RefFirst: first}, b, fmt.Sprint("sim/", i))
+				mu.Lock()
+				if lo <= truth && truth <= hi {
+					res.covered++
+				}
+				res.widths[i] = 100 * (hi - lo)
+				res.verdicts[v]++
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range reps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return res
+}
+
+func refFirst(p schedule.Plan) []bool {
+	f := make([]bool, len(p.Units))
+	for i, u := range p.Units {
+		f[i] = u[0] == 0
+	}
+	return f
+}
+
+// TestCoverageTable prints the simulation table: for every noise model,
+// pair count and true difference (none, and the contender 3% slower), the
+// coverage of nominal 95% intervals, their median width and the verdicts.
+// It runs with -table (make coverage).
+func TestCoverageTable(t *testing.T) {
+	if !*tableFlag {
+		t.Skip("prints the coverage table with -table (make coverage)")
+	}
+	var ns []int
+	for _, f := range strings.Split(*tableN, ",") {
+		var n int
+		fmt.Sscan(f, &n)
+		ns = append(ns, n)
+	}
+	deltas := []float64{0, -math.Log(1.03)}
+	fmt.Printf("%-18s %-7s %5s %5s %7s %6s %7s  %s\n", "model", "method", "n", "true", "cover", "±se", "width", "verdicts: con-faster ref-faster equiv inconcl")
+	for _, m := range noiseModels() {
+		if *tableModels != "" && !slices.ContainsFunc(strings.Split(*tableModels, ","), func(s string) bool { return strings.Contains(m.name, s) }) {
+			continue
+		}
+		for _, delta := range deltas {
+			for _, n := range ns {
+				for _, name := range strings.Split(*tableMethod, ",") {
+					row := tableRow{model: m, n: n, delta: delta, method: simMethods[name]}
+					res := row.run(*tableReps)
+					v := res.verdicts
+					fmt.Printf("%-18s %-7s %5d %+4.1f%% %7.3f %6.3f %6.2f%%  %5d %5d %5d %5d\n",
+						m.name, name, n, -100*math.Expm1(-res.truth), res.coverage(), res.coverageSE(), res.medianWidth(),
+						v[ContenderFaster], v[ReferenceFaster], v[Equivalent], v[Inconclusive])
+				}
+			}
+		}
+	}
+}
