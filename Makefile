@@ -44,7 +44,10 @@ demo: build
 	$(BIN)/fb-pair --worker --case popcount-loop --case popcount-bits -- $(BIN)/nsworker \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 
-# Harness overhead, timer floor, analyzer throughput and the drift experiment.
+# Harness overhead, timer floor, analyzer throughput and the decisive
+# experiment (A/A and a 3% A/B under idle, one-CPU and all-CPU square-wave
+# loads, paired vs --sequential vs hyperfine; about an hour; a quick look:
+# go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s').
 # hyperfine is installed from Debian's packages when possible, for comparison.
 bench: build
 	@command -v hyperfine >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \

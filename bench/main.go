@@ -9,8 +9,11 @@
 //  2. the cost of each probe family, timed and untimed, per run.
 //  3. worker mode's floor: an empty case and a ~1 ns operation.
 //  4. fb-analyze throughput on a synthetic 100,000-sample stream.
-//  5. the drift experiment: A/A and a ~3% A/B under a periodic background
-//     CPU load, paired vs --sequential, several trials each.
+//  5. the decisive experiment (issue 8, section 6; -only drift is the same
+//     section): A/A and a 3% A/B under no load, a one-CPU and an all-CPU
+//     square-wave load, paired vs --sequential vs hyperfine -N, each given
+//     the same wall time per run; false verdicts, detections and estimate
+//     errors per method.
 package main
 
 import (
@@ -18,18 +21,34 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 )
 
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	trials := flag.Int("trials", 3, "trials per drift-experiment cell")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or drift")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or decisive (drift is the same)")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
+	var d decisiveConfig
+	flag.IntVar(&d.trials, "trials", 10, "decisive: runs per load, kind (A/A, A/B) and method")
+	loads := flag.String("loads", "idle,one-cpu,all-cpu", "decisive: background loads, comma-separated (idle, one-cpu, all-cpu)")
+	flag.DurationVar(&d.budget, "budget", 16*time.Second, "decisive: wall time per method per run; hyperfine's --runs is sized to it, keep -pairflags near it (at most 20s)")
+	flag.StringVar(&d.pairFlags, "pairflags", "-t 15s --max-sampling-time 17s", "decisive: fb-pair flags of the paired and sequential methods, split on spaces")
+	variants := flag.String("variants", "", "decisive: paired methods 'name=fb-pair flags;name=flags' replacing 'paired=<pairflags>'")
+	methods := flag.String("methods", "", "decisive: methods to run, comma-separated (default: every paired variant, sequential, hyperfine)")
+	flag.IntVar(&d.steps, "steps", 0, "decisive: spin steps of A (0: calibrate to a ~20 ms run); B does 3% more")
+	flag.DurationVar(&d.truthTime, "truth", 40*time.Second, "decisive: fb-pair -t of the idle run that measures the true A/B difference")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
 		return
+	}
+	exitOnInterrupt()
+	switch *only {
+	case "", "overhead", "probes", "worker", "analyze", "decisive", "drift":
+	default:
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze or decisive", *only))
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -48,9 +67,33 @@ func main() {
 	if *only == "" || *only == "analyze" {
 		b.analyzeThroughput()
 	}
-	if *only == "" || *only == "drift" {
-		b.drift(*trials)
+	if *only == "" || *only == "decisive" || *only == "drift" {
+		d.bin = *bin
+		d.loads = splitList(*loads, ",")
+		if *variants != "" {
+			d.rawFlags = append(d.rawFlags, "-variants", shellQuote(*variants))
+		}
+		if *methods != "" {
+			d.rawFlags = append(d.rawFlags, "-methods", shellQuote(*methods))
+		}
+		d.variants, err = parseVariants(*variants, d.pairFlags)
+		check(err)
+		d.methods, err = d.selectMethods(splitList(*methods, ","))
+		check(err)
+		check(d.validate())
+		b.decisive(d)
 	}
+}
+
+// splitList splits s on sep and drops empty, space-trimmed items.
+func splitList(s, sep string) []string {
+	var out []string
+	for _, item := range strings.Split(s, sep) {
+		if item = strings.TrimSpace(item); item != "" {
+			out = append(out, item)
+		}
+	}
+	return out
 }
 
 type bench struct {
@@ -66,6 +109,7 @@ func (b *bench) tool(name string) string {
 
 func check(err error) {
 	if err != nil {
+		killChildren()
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}

@@ -140,33 +140,83 @@ func hyperfineRun(path string, n int) float64 {
 // hyperfineResult is one command's result in hyperfine's JSON export, in
 // seconds.
 type hyperfineResult struct {
-	Mean   float64 `json:"mean"`
-	Median float64 `json:"median"`
+	Mean   float64   `json:"mean"`
+	Median float64   `json:"median"`
+	Stddev float64   `json:"stddev"`
+	Times  []float64 `json:"times"`
 }
 
 // hyperfine runs hyperfine -N with args and returns its results.
 func hyperfine(path string, args ...string) []hyperfineResult {
-	file, err := os.CreateTemp("", "hyperfine-*.json")
+	res, err := tryHyperfine(path, args...)
 	check(err)
+	return res
+}
+
+// tryHyperfine runs hyperfine -N with args and returns its results, or an
+// error that carries the last line hyperfine wrote to stderr.
+func tryHyperfine(path string, args ...string) ([]hyperfineResult, error) {
+	file, err := os.CreateTemp("", "hyperfine-*.json")
+	if err != nil {
+		return nil, err
+	}
 	file.Close()
 	defer os.Remove(file.Name())
 	args = append([]string{"-N", "--style", "none", "--export-json", file.Name()}, args...)
-	check(exec.Command(path, args...).Run())
+	cmd := exec.Command(path, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := runChild(cmd); err != nil {
+		return nil, toolError("hyperfine", err, stderr.Bytes())
+	}
 	data, err := os.ReadFile(file.Name())
-	check(err)
+	if err != nil {
+		return nil, err
+	}
 	var res struct {
 		Results []hyperfineResult `json:"results"`
 	}
-	check(json.Unmarshal(data, &res))
-	return res.Results
+	if err := json.Unmarshal(data, &res); err != nil {
+		return nil, fmt.Errorf("hyperfine export %q: %w", file.Name(), err)
+	}
+	return res.Results, nil
 }
 
-func eachRecord(data []byte, fn func(typ string, raw []byte)) {
-	for _, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
-		var h ndjson.Header
-		check(json.Unmarshal(line, &h))
-		fn(h.Type, line)
+// toolError is a failed tool's error with what it wrote to stderr, on one
+// line.
+func toolError(tool string, err error, stderr []byte) error {
+	msg := strings.Join(splitList(string(stderr), "\n"), " / ")
+	if len(msg) > 300 {
+		msg = msg[:300] + "..."
 	}
+	if msg != "" {
+		return fmt.Errorf("%s: %w: %s", tool, err, msg)
+	}
+	return fmt.Errorf("%s: %w", tool, err)
+}
+
+// eachRecord calls fn with every record of an NDJSON stream and its type;
+// a malformed line ends the bench.
+func eachRecord(data []byte, fn func(typ string, raw []byte)) {
+	check(scanRecords(data, func(typ string, raw []byte) error {
+		fn(typ, raw)
+		return nil
+	}))
+}
+
+// scanRecords calls fn with every record of an NDJSON stream and its type,
+// and returns the first malformed line's or fn's error.
+func scanRecords(data []byte, fn func(typ string, raw []byte) error) error {
+	for i, line := range bytes.Split(bytes.TrimSpace(data), []byte("\n")) {
+		var h ndjson.Header
+		if err := json.Unmarshal(line, &h); err != nil {
+			return fmt.Errorf("stream line %d: %w", i+1, err)
+		}
+		if err := fn(h.Type, line); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func median(x []float64) float64 {
