@@ -115,6 +115,15 @@ func (a *analyzer) line(l ndjson.Line) error {
 		if err := a.r.Decode(l, &c); err != nil {
 			return err
 		}
+	case ndjson.TypeLook:
+		var v ndjson.Look
+		if err := a.r.Decode(l, &v); err != nil {
+			return err
+		}
+		if a.cur == nil {
+			return a.r.Errorf(l, "look record before any run record")
+		}
+		a.cur.looks = append(a.cur.looks, v)
 	}
 	return a.w.WriteRaw(l.Raw)
 }

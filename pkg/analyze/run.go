@@ -26,6 +26,7 @@ type runData struct {
 	cases [][]point
 	vals  []axisVal // every sample's extra axes, len(extra) per sample
 	host  hostRecords
+	looks []ndjson.Look // the looks of a stopping rule
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -76,6 +77,10 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
 	}
+	seq, copt := d.sequential(end, opt)
+	if seq != nil {
+		head.Warnings = append(head.Warnings, d.untilWarnings(opt)...)
+	}
 	k := len(d.cases)
 	summaries := make([]*ndjson.Summary, k)
 	comparisons := make([]*ndjson.Comparison, k)
@@ -94,7 +99,10 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				comparisons[c], failures[c] = d.compare(c, opt)
+				comparisons[c], failures[c] = d.compare(c, copt)
+				if comparisons[c] != nil && seq != nil {
+					comparisons[c].Sequential = seq
+				}
 			}()
 		}
 	}
@@ -124,6 +132,8 @@ func (d *runData) completeness(end *ndjson.End) (bool, []string) {
 	switch {
 	case end == nil:
 		return false, []string{fmt.Sprintf("the stream was cut short (no end record); analyzing the %d samples present", n)}
+	case end.Reason == ndjson.EndBudget && end.Until != nil:
+		return true, nil // the comparisons say that the run hit its limit
 	case end.Reason == ndjson.EndBudget:
 		return true, []string{fmt.Sprintf("--max-sampling-time stopped sampling after %d of %d planned units", end.Units, d.plannedUnits())}
 	case end.Reason != ndjson.EndCompleted:

@@ -14,6 +14,7 @@ import (
 	"github.com/google/uuid"
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/pkg/analyze"
 	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/claim"
 	"github.com/flybench/flybench/pkg/collect"
@@ -75,6 +76,10 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
 	}
 	cfg := configFromFlags(c)
+	until, lookOpt, err := untilRecord(c)
+	if err != nil {
+		return err
+	}
 	if err := cfg.Validate(len(sides)); err != nil {
 		return withCode(ExitUsage, err, "")
 	}
@@ -100,7 +105,8 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if err := claim.ProtectFDs(env.Getenv); err != nil {
 		return fmt.Errorf("inherited host claim: %w", err)
 	}
-	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn, mode: mode}
+	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn, mode: mode,
+		until: until, lookOpt: lookOpt}
 	defer m.close()
 	if err := m.prepare(sides, names); err != nil {
 		return err
@@ -161,6 +167,8 @@ type measurement struct {
 	timer    *ndjson.Timer
 	pids     []int
 	workers  []*workerexec.Worker
+	until    *ndjson.Until
+	lookOpt  analyze.Options
 }
 
 func (m *measurement) close() {
@@ -275,6 +283,9 @@ func (m *measurement) run(disp *progress.Display) error {
 	}
 	if m.cfg.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
+	}
+	if m.until != nil {
+		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
 	}
 	m.attachConditions(e)
 	if names := required(m.require, m.axes); len(names) > 0 {

@@ -32,6 +32,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.GenericFlag{Name: "require-perf", Value: &requirePerf{}, Usage: "fail after the first measurement unless every selected hardware axis (perf set) has samples; --require-perf=core requires only cycles, instructions and ipc (implies selecting them)"},
 		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "progress on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},
 	}
+	flags = append(flags, untilFlags()...)
 	w := collect.DefaultWatch
 	flags = append(flags,
 		&ucli.StringFlag{Name: "watch", Usage: "interference watch: observe (record foreign CPU load), retake (discard a contaminated window and collect it again) or pause (wait for a settled host, re-warm, collect it again); off when unset"},
@@ -73,6 +74,7 @@ func configFromFlags(c *ucli.Context) collect.Config {
 	if c.IsSet("sequential") {
 		cfg.Sequential = c.Bool("sequential")
 	}
+	cfg.Until = untilFromFlags(c)
 	cfg.Watch = collect.Watch{
 		Response: c.String("watch"), MaxForeignPct: c.Float64("max-foreign"), Window: c.Duration("watch-window"),
 		MaxRetakes: c.Int("max-retakes"), Settle: c.Duration("settle"), MaxPause: c.Duration("max-pause"), Rewarm: c.Duration("rewarm"),

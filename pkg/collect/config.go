@@ -48,6 +48,9 @@ type Config struct {
 	Seed uint64
 	// Watch is the interference-watch policy; the engine's Monitor applies it.
 	Watch Watch
+	// Until, when its Rule is set, replaces the fixed sample count by a
+	// stopping rule checked at growing looks (Engine.Judge).
+	Until Until
 }
 
 // DefaultConfig is the API reference's default policy.
@@ -82,6 +85,9 @@ func (c Config) Validate(k int) error {
 		return fmt.Errorf("--sequential needs 2 or more operations")
 	case c.SharedIterations && k < 2:
 		return fmt.Errorf("--shared-iterations needs 2 or more operations")
+	}
+	if err := c.Until.Validate(k, c.Sequential); err != nil {
+		return err
 	}
 	return c.Watch.Validate()
 }

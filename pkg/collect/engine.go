@@ -93,6 +93,9 @@ type Engine struct {
 	Monitor Monitor
 	// Conditions, when set, observes operating conditions at every window.
 	Conditions Conditions
+	// Judge analyses the kept samples at the looks of a stopping rule
+	// (Config.Until); it must be set when the rule is.
+	Judge Judge
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -227,13 +230,22 @@ func (e *Engine) fillRun() {
 	}
 }
 
-// plan is the schedule for this run's design.
+// plan is the schedule for this run's design. A run with a stopping rule
+// plans the most units it may collect, in blocks balanced on their own
+// (pairs: 10, rounds: one cycle), since it may stop after any look.
 func (e *Engine) plan() schedule.Plan {
 	k, n := len(e.Cases), e.Config.Samples
+	until := e.Config.Until.Rule != ""
+	if until {
+		n = MaxUntilUnits
+	}
 	switch e.Config.Design(k) {
 	case "single":
 		return schedule.Single(n)
 	case "paired":
+		if until {
+			return schedule.PairedBlocks(n, pairBlock, e.Config.Seed)
+		}
 		return schedule.Paired(n, e.Config.Seed)
 	case "sequential":
 		return schedule.Sequential(n, k)
@@ -242,6 +254,9 @@ func (e *Engine) plan() schedule.Plan {
 }
 
 func (e *Engine) unitsPlanned() int {
+	if e.Config.Until.Rule != "" {
+		return 0 // not known in advance
+	}
 	if e.Config.Design(len(e.Cases)) == "sequential" {
 		return e.Config.Samples * len(e.Cases)
 	}

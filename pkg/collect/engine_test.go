@@ -45,6 +45,7 @@ type stream struct {
 	samples      []ndjson.Sample
 	ends         []ndjson.End
 	windows      []ndjson.Window
+	looks        []ndjson.Look
 }
 
 func readStream(t *testing.T, b []byte) stream {
@@ -80,6 +81,10 @@ func readStream(t *testing.T, b []byte) stream {
 			var v ndjson.Window
 			mustDecode(t, r, l, &v)
 			s.windows = append(s.windows, v)
+		case ndjson.TypeLook:
+			var v ndjson.Look
+			mustDecode(t, r, l, &v)
+			s.looks = append(s.looks, v)
 		}
 	}
 }

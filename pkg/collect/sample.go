@@ -28,6 +28,10 @@ type sampler struct {
 	win    *window // the open watch window; nil when nothing watches
 	nwin   int     // windows closed so far
 	checks int     // units judged by Check
+	// kept holds the kept samples of a run with a stopping rule, for its
+	// looks; lookErr is a look that failed.
+	kept    []ndjson.Sample
+	lookErr error
 }
 
 // sample collects the timed batches. A unit's samples are written together
@@ -46,8 +50,35 @@ func (e *Engine) sample(iters []int64, end *ndjson.End) error {
 		jobs[u] = job{unit: u, order: order}
 	}
 	budget := int64(e.Config.MaxSampling)
+	if e.Config.Until.Rule != "" {
+		return s.until(jobs, budget)
+	}
 	_, err := s.drive(jobs, func(int) bool { return s.overBudget(s.began, budget) })
 	return err
+}
+
+// until collects under a stopping rule: the looks decide when to stop,
+// within --max-time (and --max-sampling-time), and a run that did not
+// settle makes a final look at its limit.
+func (s *sampler) until(jobs []job, budget int64) error {
+	if s.e.Judge == nil {
+		return errors.New("a stopping rule needs a judge")
+	}
+	l := newLooker(s)
+	_, err := s.drive(jobs, func(i int) bool {
+		if s.overBudget(s.began, budget) {
+			l.outcome.Reason = "time"
+			return true
+		}
+		return l.stop(i)
+	})
+	if err == nil {
+		err = s.lookErr
+	}
+	if err != nil {
+		return err
+	}
+	return l.finish(s.end)
 }
 
 // sequential collects each case's block in turn. The sampling budget is
@@ -159,6 +190,9 @@ func (s *sampler) keep(recs []ndjson.Sample) error {
 	for i := range recs {
 		if err := s.e.Out.Write(&recs[i]); err != nil {
 			return err
+		}
+		if s.e.Config.Until.Rule != "" {
+			s.kept = append(s.kept, recs[i])
 		}
 		s.end.Samples[recs[i].Case]++
 	}

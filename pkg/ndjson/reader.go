@@ -121,7 +121,7 @@ func (r *Reader) errorf(format string, args ...any) error {
 func Known(typ string) bool {
 	switch typ {
 	case TypeRun, TypeCalibration, TypeSample, TypeEnd, TypeAnalysis, TypeSummary, TypeComparison,
-		TypeLock, TypeGate, TypeWindow, TypeEnvironment:
+		TypeLock, TypeGate, TypeWindow, TypeEnvironment, TypeLook:
 		return true
 	}
 	return false
@@ -201,7 +201,7 @@ func intern(b []byte) string {
 }
 
 var knownTypes = []string{TypeSample, TypeWindow, TypeRun, TypeCalibration, TypeEnd, TypeAnalysis, TypeSummary,
-	TypeComparison, TypeLock, TypeGate, TypeEnvironment}
+	TypeComparison, TypeLock, TypeGate, TypeEnvironment, TypeLook}
 
 // internVersion returns Version itself for this reader's version.
 func internVersion(b []byte) string {

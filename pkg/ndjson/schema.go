@@ -25,6 +25,9 @@ const (
 	TypeCalibration = "calibration"
 	TypeSample      = "sample"
 	TypeEnd         = "end"
+	// TypeLook is a checkpoint of a run that samples until a decision or
+	// an interval width (schema 1.3).
+	TypeLook = "look"
 )
 
 // Record types produced by the host tools and the interference watch.
@@ -61,6 +64,7 @@ func (*Run) Kind() string         { return TypeRun }
 func (*Calibration) Kind() string { return TypeCalibration }
 func (*Sample) Kind() string      { return TypeSample }
 func (*End) Kind() string         { return TypeEnd }
+func (*Look) Kind() string        { return TypeLook }
 func (*Analysis) Kind() string    { return TypeAnalysis }
 func (*Summary) Kind() string     { return TypeSummary }
 func (*Comparison) Kind() string  { return TypeComparison }
@@ -169,10 +173,32 @@ type Config struct {
 	Setup             string   `json:"setup,omitempty"`
 	Cleanup           string   `json:"cleanup,omitempty"`
 	Metrics           []string `json:"metrics"`
+	// Until is the stopping rule of a run that samples until a decision
+	// or an interval width (schema 1.3); absent for a fixed sample count.
+	Until *Until `json:"until,omitempty"`
 	// Watch, Placement and Conditions are present when enabled.
 	Watch      *WatchConfig      `json:"watch,omitempty"`
 	Placement  *Placement        `json:"placement,omitempty"`
 	Conditions *ConditionsConfig `json:"conditions,omitempty"`
+}
+
+// Until is a sequential stopping rule. Rule "decision" stops at the
+// first look where every comparison's interval clears or fits inside
+// ±ThresholdPct, at the look's share of the error rate (Spending);
+// "width" stops when every interval's half-width is at most WidthPct
+// percent (of the change, or for a single case of its mean), at the
+// nominal confidence. MaxTimeNS bounds the whole run's wall time.
+type Until struct {
+	Rule          string  `json:"rule"`
+	WidthPct      float64 `json:"width_pct,omitempty"`
+	MaxTimeNS     int64   `json:"max_time_ns"`
+	ConfidencePct float64 `json:"confidence_pct"`
+	ThresholdPct  float64 `json:"threshold_pct"`
+	Estimator     string  `json:"estimator"`
+	Seed          uint64  `json:"seed"`
+	Resamples     int     `json:"resamples"`
+	// Spending says how a decision rule spends the error rate over looks.
+	Spending string `json:"spending,omitempty"`
 }
 
 // WatchConfig is the interference-watch policy of a run.
@@ -300,6 +326,52 @@ type End struct {
 	BudgetExhausted bool  `json:"budget_exhausted"`
 	ElapsedNS       int64 `json:"elapsed_ns"`
 	SamplingNS      int64 `json:"sampling_ns"`
+	// Until is how a run with a stopping rule ended (schema 1.3).
+	Until *UntilOutcome `json:"until,omitempty"`
+}
+
+// UntilOutcome says whether a run with a stopping rule settled (a look
+// met the rule) or hit its limit (Reason "time": --max-time; "units": the
+// most units a run may collect), after how many looks, units and how
+// long; ConfidencePct is the level of the final look's intervals.
+type UntilOutcome struct {
+	Settled       bool    `json:"settled"`
+	Reason        string  `json:"reason"`
+	Looks         int     `json:"looks"`
+	Units         int     `json:"units"`
+	ElapsedNS     int64   `json:"elapsed_ns"`
+	ConfidencePct float64 `json:"confidence_pct"`
+}
+
+// Look is one checkpoint of a run with a stopping rule: after Units kept
+// units and ElapsedNS since the run started (Fraction of its time
+// budget), the intervals at ConfidencePct and whether they met the rule.
+// A look whose share of the error rate was too small to use has
+// Spent false and no intervals. Final marks the look at the limit.
+type Look struct {
+	Header
+	RunID         string  `json:"run_id"`
+	Index         int     `json:"index"`
+	Units         int     `json:"units"`
+	ElapsedNS     int64   `json:"elapsed_ns"`
+	Fraction      float64 `json:"fraction"`
+	ConfidencePct float64 `json:"confidence_pct"`
+	Spent         bool    `json:"spent"`
+	Final         bool    `json:"final,omitempty"`
+	Met           bool    `json:"met"`
+	// Intervals holds one entry per comparison (contender 1..k-1), or
+	// for a single case the relative interval of its mean.
+	Intervals []LookInterval `json:"intervals,omitempty"`
+}
+
+// LookInterval is one interval at a look, as percent change (for a
+// single case, percent of its mean), with its verdict.
+type LookInterval struct {
+	Contender    int        `json:"contender"`
+	ChangePct    float64    `json:"change_pct"`
+	CI           [2]float64 `json:"ci_pct"`
+	HalfWidthPct float64    `json:"half_width_pct"`
+	Verdict      string     `json:"verdict,omitempty"`
 }
 
 // Analysis heads the analysis of one run and records how it was computed.
@@ -444,6 +516,21 @@ type Comparison struct {
 	Geo *GeoMean `json:"geo,omitempty"`
 	// Robust describes the decision estimate's fit.
 	Robust *RobustFit `json:"robust,omitempty"`
+	// Sequential is present when the run sampled until a decision or a
+	// width: ConfidencePct is then the final look's level.
+	Sequential *Sequential `json:"sequential,omitempty"`
+}
+
+// Sequential says how a run with a stopping rule ended, for a comparison
+// analysed at its final look's level: the rule, whether it settled, why
+// it stopped (UntilOutcome.Reason), the looks, and the overall confidence
+// the looks share.
+type Sequential struct {
+	Rule                 string  `json:"rule"`
+	Settled              bool    `json:"settled"`
+	Reason               string  `json:"reason"`
+	Looks                int     `json:"looks"`
+	OverallConfidencePct float64 `json:"overall_confidence_pct"`
 }
 
 // GeoMean is the geometric mean of the per-pair ratios with its interval.

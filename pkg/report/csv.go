@@ -29,6 +29,8 @@ var csvColumns = []string{
 	// are its) beside the geometric mean (geo_speedup, geo_change_*).
 	"estimator", "speedup", "geo_change_pct", "geo_change_ci_low", "geo_change_ci_high",
 	"rejected", "rejected_reference_slow", "rejected_contender_slow", "leader_pct",
+	// A stopping rule (--until): how the run ended.
+	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -138,6 +140,17 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 	if k.Geo != nil {
 		row.setFloats(map[string]float64{"geo_change_pct": k.Geo.ChangePct,
 			"geo_change_ci_low": k.Geo.ChangeCI[0], "geo_change_ci_high": k.Geo.ChangeCI[1]})
+	}
+	if q := k.Sequential; q != nil {
+		row.set("until", q.Rule)
+		row.set("settled", strconv.FormatBool(q.Settled))
+		row.set("stop_reason", q.Reason)
+		row.setInts(map[string]int{"looks": q.Looks})
+		row.setFloats(map[string]float64{"overall_confidence_pct": q.OverallConfidencePct})
+		if u := r.End; u != nil && u.Until != nil {
+			row.setInts(map[string]int{"stop_units": u.Until.Units})
+			row.set("stop_elapsed_ns", strconv.FormatInt(u.Until.ElapsedNS, 10))
+		}
 	}
 	if f := k.Robust; f != nil {
 		row.setInts(map[string]int{"rejected": f.Rejected, "rejected_reference_slow": f.ReferenceSlow,

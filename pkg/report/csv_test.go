@@ -72,7 +72,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"placement,attribution_diluted,lock,gate,conditions_profile,conditions_throttle," +
 	// Schema 1.3: the decision estimate beside the geometric mean.
 	"estimator,speedup,geo_change_pct,geo_change_ci_low,geo_change_ci_high," +
-	"rejected,rejected_reference_slow,rejected_contender_slow,leader_pct"
+	"rejected,rejected_reference_slow,rejected_contender_slow,leader_pct," +
+	// Schema 1.3: a stopping rule's outcome.
+	"until,settled,stop_reason,looks,overall_confidence_pct,stop_units,stop_elapsed_ns"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

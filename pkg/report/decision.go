@@ -52,3 +52,38 @@ func orderText(k *ndjson.Comparison, ref, con string) string {
 	}
 	return text
 }
+
+// stoppingText says how a run with a stopping rule ended: settled or at
+// its limit, after how many looks, units and how long, and the level of
+// the final look's interval within the rule's overall confidence.
+func stoppingText(r *Run, k *ndjson.Comparison) string {
+	q := k.Sequential
+	outcome := "settled"
+	switch q.Reason {
+	case "time":
+		outcome = "hit the --max-time limit, not settled"
+	case "units":
+		outcome = "hit the most units a run may collect, not settled"
+	case "cut":
+		outcome = "stream cut short before the rule settled"
+	}
+	text := fmt.Sprintf("--until %s: %s after %s", q.Rule, outcome, plural(q.Looks, "look"))
+	if u := r.End; u != nil && u.Until != nil {
+		text += fmt.Sprintf(", %s, %.1f s", plural(u.Until.Units, unitNoun(r)), float64(u.Until.ElapsedNS)/1e9)
+	}
+	if q.Rule == "decision" {
+		text += fmt.Sprintf("  (%s overall; this look's interval %s)", confidence(q.OverallConfidencePct), confidence(k.ConfidencePct))
+	}
+	return text
+}
+
+// unitNoun names a run's unit: pair, round or sample.
+func unitNoun(r *Run) string {
+	switch r.Run.Design {
+	case ndjson.DesignPaired:
+		return "pair"
+	case ndjson.DesignRounds:
+		return "round"
+	}
+	return "sample"
+}

@@ -33,7 +33,8 @@ func envRetakeRun() []ndjson.Record {
 		BusiestCPU: 3, CPUs: 4}
 	windows := retakeWindows()
 	end := &ndjson.End{RunID: envRetakeID, Reason: ndjson.EndCompleted, Units: 32, Samples: []int{32, 32},
-		Retakes: 2, BudgetExhausted: true, ElapsedNS: 3_140_000_000, SamplingNS: 1_020_000_000}
+		Retakes: 2, BudgetExhausted: true, ElapsedNS: 3_140_000_000, SamplingNS: 1_020_000_000,
+		Until: &ndjson.UntilOutcome{Settled: true, Reason: "settled", Looks: 3, Units: 32, ElapsedNS: 3_140_000_000, ConfidencePct: 99.6875}}
 	recs := []ndjson.Record{lock, gate, run,
 		calibration(0, "stdlib", 4, 1_615_000), calibration(1, "sonic", 4, 1_380_000)}
 	recs = append(recs, interleave(windows, testSamples(5, 32, []int64{4, 4}, []float64{1_612_000, 1_377_000}), 2)...)
@@ -112,7 +113,7 @@ func envRetakeAnalysis() []ndjson.Record {
 		&ndjson.Comparison{RunID: envRetakeID, Reference: 0, Contender: 1, ReferenceName: "stdlib",
 			ContenderName: "sonic", Design: ndjson.DesignPaired, Batching: "equal-time", Pairs: 32,
 			MedianSpeedup: 1.168, SpeedupCI: [2]float64{1.149, 1.192},
-			ChangePct: -14.6, ChangeCI: [2]float64{-16.1, -13}, MeanDiffNS: -239_000, ConfidencePct: 95,
+			ChangePct: -14.6, ChangeCI: [2]float64{-16.1, -13}, MeanDiffNS: -239_000, ConfidencePct: 99.6875,
 			ThresholdPct: 1, Verdict: ndjson.VerdictContenderFaster, OrderEffectPct: 0.3,
 			ReferenceFirst: 16, ContenderFirst: 16, Lag1: 0.05, BlockLen: 2,
 			ContenderWins: 30, ReferenceWins: 2,
@@ -120,7 +121,8 @@ func envRetakeAnalysis() []ndjson.Record {
 			Estimator: "robust", Speedup: 1.171, GeoSpeedup: 1.158,
 			Geo: &ndjson.GeoMean{ChangePct: -13.6, ChangeCI: [2]float64{-16.0, -11.1}, SpeedupCI: [2]float64{1.125, 1.190}},
 			Robust: &ndjson.RobustFit{Rejected: 3, ReferenceSlow: 2, ContenderSlow: 1, ScalePct: 2.41,
-				LeaderPct: 1.2, Blocked: true}},
+				LeaderPct: 1.2, Blocked: true},
+			Sequential: &ndjson.Sequential{Rule: "decision", Settled: true, Reason: "settled", Looks: 3, OverallConfidencePct: 95}},
 	}
 }
 

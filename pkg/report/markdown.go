@@ -36,6 +36,9 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	}
 	markdownAxes(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
+	if len(r.Comparisons) > 0 && r.Comparisons[0].Sequential != nil {
+		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(stoppingText(r, &r.Comparisons[0])))
+	}
 	if r.Environment != nil {
 		fmt.Fprintf(w, "\n_Host: %s_\n", mdEscape(envNote(r)))
 	}
@@ -123,10 +126,14 @@ func methodNote(r *Run) string {
 		sched, _ = designText(r.Run.Design)
 		threshold = ""
 	}
+	estimate := ""
+	if a.Estimator != "" && len(r.Run.Cases) > 1 {
+		estimate = fmt.Sprintf("; decision estimate %s (the geometric mean beside it)", mdEscape(a.Estimator))
+	}
 	return fmt.Sprintf("Method: %s%s; times per operation, percentiles of batch means; "+
-		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s.",
+		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s%s.",
 		mdEscape(sched), unitsKept(r), confidence(a.ConfidencePct), a.Resamples,
-		mdEscape(orNA(a.BlockRule)), threshold)
+		mdEscape(orNA(a.BlockRule)), threshold, estimate)
 }
 
 // unitsKept is ", 50 pairs": how many units the run kept, when it says.
@@ -134,13 +141,7 @@ func unitsKept(r *Run) string {
 	if r.End == nil {
 		return ""
 	}
-	unit := "sample"
-	switch r.Run.Design {
-	case ndjson.DesignPaired:
-		unit = "pair"
-	case ndjson.DesignRounds:
-		unit = "round"
-	}
+	unit := unitNoun(r)
 	if unit == "sample" && len(r.Run.Cases) > 1 {
 		return ", " + plural(r.End.Units, unit) + " per case"
 	}

@@ -55,6 +55,8 @@ func (r *Run) incomplete() string {
 		return "stream cut short (no end record)"
 	case r.End.Reason == ndjson.EndCompleted:
 		return ""
+	case r.End.Reason == ndjson.EndBudget && r.End.Until != nil:
+		return "" // a stopping rule's limit: the comparison says so
 	case r.End.Reason == "":
 		return "end record gives no reason"
 	case r.End.Error != "":

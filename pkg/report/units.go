@@ -111,7 +111,9 @@ func speedup(v float64) string { return fmt.Sprintf("%.3fx", v) }
 func speedupRange(ci [2]float64) string { return speedup(ci[0]) + " .. " + speedup(ci[1]) }
 
 // confidence prints a confidence level without needless decimals: "95%".
-func confidence(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) + "%" }
+func confidence(v float64) string {
+	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64) + "%"
+}
 
 // plain prints a number for machines: plain decimal, shortest round-trip form.
 func plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }

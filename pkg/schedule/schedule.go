@@ -89,3 +89,31 @@ func Sequential(n, k int) Plan {
 func newRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }
+
+// PairedBlocks orders n adjacent pairs in consecutive blocks of block
+// pairs (block even), each holding as many reference-first as
+// contender-first pairs in shuffled order, so that a run stopped after
+// any whole block is balanced. Runs that sample until a decision use it:
+// their length is not known in advance.
+func PairedBlocks(n, block int, seed uint64) Plan {
+	rng := newRand(seed, 0x626c6f63)
+	units := make([][]int, 0, n)
+	for len(units) < n {
+		refFirst := make([]bool, block)
+		for i := range block / 2 {
+			refFirst[i] = true
+		}
+		rng.Shuffle(block, func(i, j int) { refFirst[i], refFirst[j] = refFirst[j], refFirst[i] })
+		for _, rf := range refFirst {
+			if len(units) == n {
+				break
+			}
+			if rf {
+				units = append(units, []int{0, 1})
+			} else {
+				units = append(units, []int{1, 0})
+			}
+		}
+	}
+	return Plan{Design: "paired", Units: units}
+}

@@ -97,3 +97,32 @@ func TestLegacyCoverageUnchanged(t *testing.T) {
 		}
 	}
 }
+
+// TestSequentialFalseVerdicts checks that sampling until a decision does
+// not inflate false verdicts: with looks at doubling fractions of the
+// budget and linear spending (LookConfidence), the share of runs that end
+// in a false verdict stays at most 5% (plus three binomial standard
+// errors) on every noise model, for a true change of 0 and +0.5% (inside
+// the 1% threshold: a directional verdict is false) and +1.5% (outside:
+// practical equivalence is false). The budget fits 200 pairs.
+func TestSequentialFalseVerdicts(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("the coverage simulation runs without -short and -race (make test runs it separately)")
+	}
+	const reps = 300
+	for _, m := range noiseModels() {
+		for _, change := range []float64{0, 0.005, 0.015} {
+			res := tableRow{model: m, n: 200, delta: -math.Log1p(change)}.runSequential(reps)
+			v := res.verdicts
+			wrong := v[ContenderFaster] + v[ReferenceFaster]
+			if change > 0.01 {
+				wrong = v[ContenderFaster] + v[Equivalent]
+			}
+			rate := float64(wrong) / reps
+			t.Logf("%-18s change %+.1f%%: %d false verdicts of %d, mean stop %.0f pairs", m.name, 100*change, wrong, reps, res.meanStop)
+			if limit := 0.05 + 3*math.Sqrt(0.05*0.95/reps); rate > limit {
+				t.Errorf("%s change %+.1f%%: false verdict rate %.3f above %.3f", m.name, 100*change, rate, limit)
+			}
+		}
+	}
+}

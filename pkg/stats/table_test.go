@@ -155,3 +155,118 @@ func TestCoverageTable(t *testing.T) {
 		}
 	}
 }
+
+var seqFlag = flag.Bool("table.seq", false, "print the sequential-stopping table (make coverage)")
+
+// seqRow simulates --until decision on one model: a run whose time budget
+// fits n pairs, looks at doubling time fractions from 1/32 (and 20 pairs),
+// the spending of LookConfidence, stopping at the first look whose
+// interval clears or fits inside the 1% threshold.
+type seqResult struct {
+	reps, covered, stoppedEarly int
+	verdicts                    [4]int
+	meanStop                    float64
+	widths                      []float64
+}
+
+func (row tableRow) runSequential(reps int) seqResult {
+	truth := row.delta
+	if row.model.truth != nil {
+		truth = row.model.truth(row.delta)
+	}
+	res := seqResult{reps: reps, widths: make([]float64, reps)}
+	b := Bootstrap{Seed: 99, Resamples: 1000, Confidence: 95}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for i := range next {
+				seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name) ^ 0x5e9
+				r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
+				first := refFirst(schedule.PairedBlocks(row.n, 10, seed))
+				ref, con := row.model.draw(r, row.n, row.delta, first)
+				lo, hi, v, stop := sequentialLooks(ref, con, first, b, fmt.Sprint("seq/", i))
+				mu.Lock()
+				if lo <= truth && truth <= hi {
+					res.covered++
+				}
+				res.verdicts[v]++
+				res.meanStop += float64(stop) / float64(reps)
+				if stop < row.n {
+					res.stoppedEarly++
+				}
+				res.widths[i] = 100 * (hi - lo)
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range reps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return res
+}
+
+// sequentialLooks runs the looks over growing prefixes of the pairs and
+// returns the reported interval (log-ratio), verdict and pairs used.
+func sequentialLooks(ref, con []float64, first []bool, b Bootstrap, stream string) (lo, hi float64, v Verdict, used int) {
+	n := len(ref)
+	tPrev, t := 0.0, 1.0/32
+	for {
+		units := max(int(math.Ceil(t*float64(n))), 20)
+		final := units >= n || t > 0.75
+		if final {
+			units, t = n, 1
+		}
+		level, ok := LookConfidence(b.Confidence, tPrev, float64(units)/float64(n), final)
+		if ok {
+			lb := b
+			lb.Confidence = level
+			p, err := ComparePaired(PairedInput{Ref: ref[:units], Con: con[:units], RefFirst: first[:units]}, lb, 1, stream)
+			if err != nil {
+				panic(err)
+			}
+			if p.Verdict != Inconclusive || final {
+				return ln(p.SpeedupLo), ln(p.SpeedupHi), p.Verdict, units
+			}
+			tPrev = float64(units) / float64(n)
+		}
+		for t <= float64(units)/float64(n) {
+			t *= 2
+		}
+	}
+}
+
+// TestSequentialTable prints what sampling until a decision does on every
+// model: a budget of n pairs, the contender's true change 0, +0.5%
+// (inside the 1% threshold: a directional verdict is false), +1.5%
+// (outside: equivalence is false) and +3%.
+func TestSequentialTable(t *testing.T) {
+	if !*seqFlag {
+		t.Skip("prints the sequential table with -table.seq (make coverage)")
+	}
+	fmt.Printf("%-18s %5s %6s %7s %6s %7s %7s  %s\n", "model", "n", "true", "cover", "±se", "width", "stop", "verdicts: con-faster ref-faster equiv inconcl")
+	for _, m := range noiseModels() {
+		if *tableModels != "" && !slices.ContainsFunc(strings.Split(*tableModels, ","), func(s string) bool { return strings.Contains(m.name, s) }) {
+			continue
+		}
+		for _, change := range []float64{0, 0.005, 0.015, 0.03} {
+			for _, f := range strings.Split(*tableN, ",") {
+				var n int
+				fmt.Sscan(f, &n)
+				if n < 100 {
+					continue
+				}
+				row := tableRow{model: m, n: n, delta: -math.Log1p(change)}
+				res := row.runSequential(*tableReps)
+				c := float64(res.covered) / float64(res.reps)
+				v := res.verdicts
+				fmt.Printf("%-18s %5d %+5.1f%% %7.3f %6.3f %6.2f%% %7.1f  %5d %5d %5d %5d\n", m.name, n, 100*change, c,
+					math.Sqrt(c*(1-c)/float64(res.reps)), Median(res.widths), res.meanStop,
+					v[ContenderFaster], v[ReferenceFaster], v[Equivalent], v[Inconclusive])
+			}
+		}
+	}
+}

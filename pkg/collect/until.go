@@ -1,0 +1,222 @@
+package collect
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// Until is a sequential stopping rule: instead of a fixed number of
+// samples, collection continues in whole units and, at growing
+// checkpoints (looks), asks Engine.Judge for the intervals so far.
+type Until struct {
+	// Rule is "" (a fixed sample count), "decision" (stop when every
+	// comparison's interval clears or fits inside the practical
+	// threshold) or "width" (stop when every interval's half-width is at
+	// most WidthPct percent).
+	Rule     string
+	WidthPct float64
+	// MaxTime bounds the whole run's wall time, warm-up and calibration
+	// included; a run that reaches it makes a final look and stops.
+	MaxTime time.Duration
+	// Confidence is the overall confidence, in percent: a decision rule
+	// spends its error rate over the looks (stats.LookConfidence).
+	Confidence float64
+}
+
+// Stopping-rule constants.
+const (
+	// MaxUntilUnits bounds the units a run with a stopping rule collects.
+	MaxUntilUnits = 100_000
+	// firstLookUnits is the fewest units a look analyses.
+	firstLookUnits = 20
+	// firstLookFraction is the share of --max-time before the first
+	// decision look; later ones come at the first whole block past each
+	// doubling of it: 1/32, 1/16, ..., 1/2 of the budget.
+	firstLookFraction = 1.0 / 32
+	// lastLookFraction: no look but the final one after this share, so
+	// that the final look keeps at least a quarter of the error rate
+	// (about half, with looks at the doubling points).
+	lastLookFraction = 0.75
+	// pairBlock is the length of a balanced block of pairs.
+	pairBlock = 10
+	// widthGrowth is the growth of the unit count between width looks,
+	// which spend nothing and so can come often.
+	widthGrowth = 1.25
+)
+
+// ParseUntil reads --until: "decision" or "width=P%" (P > 0).
+func ParseUntil(s string) (rule string, widthPct float64, err error) {
+	switch {
+	case s == "":
+		return "", 0, nil
+	case s == "decision":
+		return s, 0, nil
+	case strings.HasPrefix(s, "width="):
+		v := strings.TrimSuffix(strings.TrimPrefix(s, "width="), "%")
+		w, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(w > 0) || w >= 100 || math.IsInf(w, 0) {
+			return "", 0, fmt.Errorf("--until %q: the width is a half-width in percent above 0 and below 100, e.g. width=1%%", s)
+		}
+		return "width", w, nil
+	}
+	return "", 0, fmt.Errorf("--until %q: use decision or width=P%% (a half-width in percent)", s)
+}
+
+// Validate refuses rules that could not work for k cases.
+func (u Until) Validate(k int, sequential bool) error {
+	switch {
+	case u.Rule == "":
+		return nil
+	case u.Rule != "decision" && u.Rule != "width":
+		return fmt.Errorf("--until %q: use decision or width=P%%", u.Rule)
+	case u.Rule == "decision" && k < 2:
+		return fmt.Errorf("--until decision needs 2 or more operations to compare; for one, use --until width=P%%")
+	case sequential:
+		return fmt.Errorf("--until cannot be combined with --sequential: sequential blocks need their length in advance")
+	case u.MaxTime <= 0:
+		return fmt.Errorf("--max-time %v must be positive with --until", u.MaxTime)
+	case !(u.Confidence >= 50 && u.Confidence <= 99.9):
+		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", u.Confidence)
+	}
+	return nil
+}
+
+// Judge returns the intervals of the kept samples at a look, each at the
+// given confidence, with their verdicts.
+type Judge func(run *ndjson.Run, kept []ndjson.Sample, confidence float64) ([]ndjson.LookInterval, error)
+
+// looker runs the looks of one run.
+type looker struct {
+	s        *sampler
+	u        Until
+	block    int // units per balanced block of the schedule
+	looks    int
+	last     int     // units at the last look
+	next     float64 // time fraction of the next decision look
+	spentAt  float64 // time fraction of the last look that spent
+	outcome  ndjson.UntilOutcome
+	finished bool // a look met the rule, or the final look was made
+}
+
+func newLooker(s *sampler) *looker {
+	block := 1
+	switch k := len(s.e.Cases); {
+	case k == 2:
+		block = pairBlock
+	case k > 2:
+		block = k
+	}
+	return &looker{s: s, u: s.e.Config.Until, block: block, next: firstLookFraction}
+}
+
+// fraction is the share of the time budget used so far.
+func (l *looker) fraction() float64 {
+	return float64(l.s.e.Clock.Now()-l.s.e.start) / float64(l.u.MaxTime)
+}
+
+// stop is drive's stop test: the time limit, or a look that met the rule.
+func (l *looker) stop(int) bool {
+	units := l.s.end.Units
+	if l.fraction() >= 1 && units >= minKeepUnits {
+		l.outcome.Reason = "time"
+		return true
+	}
+	if !l.due(units) {
+		return false
+	}
+	if err := l.look(false); err != nil {
+		l.s.lookErr = err
+		return true
+	}
+	return l.finished
+}
+
+// due reports whether a look is due after units kept units. Looks come
+// at whole balanced blocks of the schedule, so each sees as many units of
+// every order; while a watch window holds units not yet judged, the look
+// waits for it to close, so that a look sees every unit collected before
+// it.
+func (l *looker) due(units int) bool {
+	if units < firstLookUnits || units == l.last || units%l.block != 0 || (l.s.win != nil && len(l.s.win.jobs) > 0) {
+		return false
+	}
+	if l.u.Rule == "width" {
+		return l.last == 0 || float64(units) >= widthGrowth*float64(l.last)
+	}
+	return l.next <= lastLookFraction && l.fraction() >= l.next
+}
+
+// look analyses the kept samples and writes the look record; final is
+// the look at the limit, which spends all the error rate left.
+func (l *looker) look(final bool) error {
+	e := l.s.e
+	t := l.fraction()
+	rec := &ndjson.Look{RunID: e.Run.RunID, Index: l.looks, Units: l.s.end.Units,
+		ElapsedNS: e.Clock.Now() - e.start, Fraction: math.Min(t, 1), Final: final}
+	rec.ConfidencePct, rec.Spent = l.u.Confidence, true
+	if l.u.Rule == "decision" {
+		rec.ConfidencePct, rec.Spent = stats.LookConfidence(l.u.Confidence, l.spentAt, t, final)
+	}
+	if rec.Spent {
+		iv, err := e.Judge(&e.Run, l.s.kept, rec.ConfidencePct)
+		if err != nil {
+			return fmt.Errorf("look at %d units: %w", rec.Units, err)
+		}
+		rec.Intervals, rec.Met = iv, l.met(iv)
+		l.spentAt = math.Min(t, 1)
+		l.outcome.ConfidencePct = rec.ConfidencePct
+	}
+	l.looks++
+	l.last = rec.Units
+	for l.next <= t {
+		l.next *= 2 // the next nominal point: 1/32, 1/16, ... 1/2 of the budget
+	}
+	if rec.Met || final {
+		l.finished = true
+		l.outcome.Settled = rec.Met
+	}
+	return e.Out.Write(rec)
+}
+
+// met applies the rule to a look's intervals.
+func (l *looker) met(iv []ndjson.LookInterval) bool {
+	if len(iv) == 0 {
+		return false
+	}
+	for _, v := range iv {
+		if l.u.Rule == "width" && !(v.HalfWidthPct <= l.u.WidthPct) {
+			return false
+		}
+		if l.u.Rule == "decision" && (v.Verdict == "" || v.Verdict == ndjson.VerdictInconclusive) {
+			return false
+		}
+	}
+	return true
+}
+
+// finish makes the final look when no look met the rule, and records the
+// outcome in the end record.
+func (l *looker) finish(end *ndjson.End) error {
+	if !l.finished && l.s.end.Units >= 2 {
+		if l.outcome.Reason == "" {
+			l.outcome.Reason = "units"
+		}
+		if err := l.look(true); err != nil {
+			return err
+		}
+	}
+	if l.outcome.Settled {
+		l.outcome.Reason = "settled"
+		end.Reason = ndjson.EndCompleted
+	}
+	l.outcome.Looks, l.outcome.Units = l.looks, end.Units
+	l.outcome.ElapsedNS = l.s.e.Clock.Now() - l.s.e.start
+	end.Until = &l.outcome
+	return nil
+}
