@@ -35,7 +35,6 @@ func untilEngine(rule string, width float64, j *scriptedJudge) (*Engine, *bytes.
 	return e, buf
 }
 
-
 func TestUntilDecisionSettles(t *testing.T) {
 	j := &scriptedJudge{verdicts: []string{"inconclusive", "reference faster"}, widths: []float64{3, 2}}
 	e, buf := untilEngine("decision", 0, j)
