@@ -26,7 +26,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	c.title("=", ref+" vs "+con)
 	c.row("speedup", fmt.Sprintf("%s geometric  %s median  %s %s",
 		c.p.paint(sgrBold, speedup(k.GeoSpeedup)), speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
-	c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
+	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
 		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS)))
 	c.row("verdict", c.verdict(r, k))
 	c.row("order", fmt.Sprintf("effect %s  %s first %d  %s first %d",

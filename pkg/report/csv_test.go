@@ -69,7 +69,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// Schema 1.2: the run's environment record.
 	"watched,attribution,windows,observed_samples,mean_foreign_pct,peak_foreign_pct," +
 	"contaminated_samples,retaken_samples,pauses,paused_ns,budget_exhausted," +
-	"placement,attribution_diluted,lock,gate,conditions_profile,conditions_throttle"
+	"placement,attribution_diluted,lock,gate,conditions_profile,conditions_throttle," +
+	// The run's timer kind.
+	"timer"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {
@@ -88,7 +90,7 @@ func TestCSVEnvironmentColumns(t *testing.T) {
 	}
 	byRun := map[string][]string{}
 	for _, row := range rows[1:] {
-		id, cells := row[csvIndex["run_id"]], row[csvIndex["watched"]:]
+		id, cells := row[csvIndex["run_id"]], row[csvIndex["watched"]:csvIndex["conditions_throttle"]+1]
 		if first, ok := byRun[id]; ok && !slices.Equal(first, cells) {
 			t.Errorf("run %s: environment cells differ between rows: %v and %v", id, first, cells)
 		}

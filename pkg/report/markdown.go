@@ -75,6 +75,9 @@ func markdownWarnings(r *Run) []string {
 func markdownRows(r *Run) [][]string {
 	compared := len(r.Run.Cases) > 1
 	header := []string{"case", "median", "p95", "CV"}
+	if r.cpuTimed() {
+		header[1], header[2] = "median CPU time", "p95 CPU time"
+	}
 	align := []string{":--", "--:", "--:", "--:"}
 	if compared {
 		ref := mdEscape(r.caseName(reference))
@@ -123,9 +126,13 @@ func methodNote(r *Run) string {
 		sched, _ = designText(r.Run.Design)
 		threshold = ""
 	}
-	return fmt.Sprintf("Method: %s%s; times per operation, percentiles of batch means; "+
+	times := "times per operation"
+	if r.cpuTimed() {
+		times = "CPU times (user+system) per operation"
+	}
+	return fmt.Sprintf("Method: %s%s; %s, percentiles of batch means; "+
 		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s.",
-		mdEscape(sched), unitsKept(r), confidence(a.ConfidencePct), a.Resamples,
+		mdEscape(sched), unitsKept(r), times, confidence(a.ConfidencePct), a.Resamples,
 		mdEscape(orNA(a.BlockRule)), threshold)
 }
 
