@@ -6,10 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -19,7 +22,8 @@ import (
 // TestScripts runs testdata/*.txtar with the built tools first on $PATH.
 // Extra commands: csvcheck FILE (every row has the header's column count),
 // jsoncheck FILE (one JSON document), streamcheck FILE [TYPE=N...] (a valid
-// stream with exactly N records of each named type).
+// stream with exactly N records of each named type), cputimecheck FILE
+// CASE [MAXSHARE MINWALL] (a CPU-timed case, see cpuTimeCheck).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata",
@@ -33,6 +37,7 @@ func TestScripts(t *testing.T) {
 			"jsoncheck":    jsonCheck,
 			"streamcheck":  streamCheck,
 			"longcsvcheck": longCSVCheck,
+			"cputimecheck": cpuTimeCheck,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "pmu" {
@@ -151,5 +156,71 @@ func countRecords(path string) (map[string]int, error) {
 			return nil, err
 		}
 		counts[l.Type]++
+	}
+}
+
+// cpuTimeCheck checks every sample of one case of a CPU-timed stream: its
+// op_ns is its cpu_ns per operation, and its wall time per operation is
+// the axis wall. With MAXSHARE and MINWALL (a duration) it also checks
+// that the CPU time per operation is at most MAXSHARE of the wall time,
+// which is at least MINWALL: a command that mostly waits.
+func cpuTimeCheck(ts *testscript.TestScript, neg bool, args []string) {
+	if (len(args) != 2 && len(args) != 4) || neg {
+		ts.Fatalf("usage: cputimecheck FILE CASE [MAXSHARE MINWALL]")
+	}
+	c, err := strconv.Atoi(args[1])
+	ts.Check(err)
+	share, minWall := math.Inf(1), time.Duration(0)
+	if len(args) == 4 {
+		share, err = strconv.ParseFloat(args[2], 64)
+		ts.Check(err)
+		minWall, err = time.ParseDuration(args[3])
+		ts.Check(err)
+	}
+	r := ndjson.NewReader(strings.NewReader(ts.ReadFile(args[0])), args[0])
+	n := 0
+	for {
+		l, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		ts.Check(err)
+		if l.Type == ndjson.TypeRun {
+			var run ndjson.Run
+			ts.Check(r.Decode(l, &run))
+			if run.Timer.KindOf() != ndjson.TimerCPU || len(run.Axes) < 2 || run.Axes[0].Name != "cpu_time" || run.Axes[1].Name != "wall" {
+				ts.Fatalf("run timer %+v, axes %+v: want a CPU timer, then the axes cpu_time and wall", run.Timer, run.Axes)
+			}
+		}
+		if l.Type != ndjson.TypeSample {
+			continue
+		}
+		var s ndjson.Sample
+		ts.Check(r.Decode(l, &s))
+		if s.Case == c {
+			checkCPUSample(ts, s, share, minWall)
+			n++
+		}
+	}
+	if n == 0 {
+		ts.Fatalf("no samples of case %d", c)
+	}
+}
+
+func checkCPUSample(ts *testscript.TestScript, s ndjson.Sample, share float64, minWall time.Duration) {
+	w, ok := s.Axes["wall"]
+	if !ok || w.V == nil {
+		ts.Fatalf("sample %d: no value of the axis wall: %+v", s.Seq, w)
+	}
+	wall := *w.V
+	switch {
+	case s.CPUNS == nil || s.OpNS != float64(*s.CPUNS)/float64(s.Iter):
+		ts.Fatalf("sample %d: op_ns %g is not cpu_ns per operation (cpu_ns %v, iter %d)", s.Seq, s.OpNS, s.CPUNS, s.Iter)
+	case math.Abs(wall-float64(s.WallNS)/float64(s.Iter)) > 1e-6*wall:
+		ts.Fatalf("sample %d: axis wall %g is not wall_ns %d per operation", s.Seq, wall, s.WallNS)
+	case s.OpNS > share*wall:
+		ts.Fatalf("sample %d: CPU time %.0f ns/op is more than %g of its wall time %.0f ns/op", s.Seq, s.OpNS, share, wall)
+	case wall < float64(minWall):
+		ts.Fatalf("sample %d: wall time %.0f ns/op, want at least %v", s.Seq, wall, minWall)
 	}
 }

@@ -14,25 +14,25 @@ type axisVal struct {
 	r  string
 }
 
-// extraAxes are the run's requested axes other than wall time, in record
-// order; samples carry a value or a status for each.
+// extraAxes are the run's axes other than its timing axis, in record
+// order; samples carry a value or a status for each. Under a CPU timer
+// wall time is one of them.
 func extraAxes(run ndjson.Run) []ndjson.AxisInfo {
 	var out []ndjson.AxisInfo
-	for _, a := range run.Axes {
-		if !axes.IsTiming(a.Name) {
+	for i, a := range run.Axes {
+		if axes.Extra(i, a.Name) {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
-// wallInfo is wall time's descriptor: the run's, or the catalogue's for
-// streams written before axes were recorded.
+// wallInfo is the timing axis's descriptor: the run's (wall time, or the
+// self-reported or CPU time that replaces it), or the catalogue's wall
+// time for streams written before axes were recorded.
 func wallInfo(run ndjson.Run) ndjson.AxisInfo {
-	for _, a := range run.Axes {
-		if axes.IsTiming(a.Name) {
-			return a
-		}
+	if len(run.Axes) > 0 && axes.IsTiming(run.Axes[0].Name) {
+		return run.Axes[0]
 	}
 	w, _ := axes.Lookup(axes.Wall)
 	return ndjson.AxisInfo{Name: w.Name, Unit: w.Unit, Family: w.Family, Scope: w.Scope, Attribution: w.Attribution,

@@ -74,6 +74,9 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	if t := d.run.Timer; t != nil && t.Kind == "wall" && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)
 	}
+	if d.run.Timer.KindOf() == ndjson.TimerCPU {
+		head.Warnings = append(head.Warnings, cpuTimerWarning)
+	}
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
 	}
@@ -212,13 +215,10 @@ func (d *runData) batchFacts(rec *ndjson.Summary, pts []point) {
 	rec.MedianBatchNS = stats.Median(walls)
 	slices.Sort(iters)
 	rec.Iterations = iters[len(iters)/2]
-	rec.FloorNS = d.timerResolution() / float64(rec.Iterations)
+	rec.FloorNS = d.run.TimerFloorNS(rec.Iterations)
 }
 
-// timerResolution is the nominal resolution of the clock op_ns comes from.
-func (d *runData) timerResolution() float64 {
-	if t := d.run.Timer; t != nil && t.Kind == "self" && t.ResolutionNS > 0 {
-		return t.ResolutionNS
-	}
-	return d.run.Clock.NominalNS
-}
+// cpuTimerWarning says, in every report, that times are CPU time and what
+// that leaves out; the run's timer note says the rest.
+const cpuTimerWarning = "times per operation are CPU time (user+system, --timer cpu), not elapsed time: " +
+	"waiting (sleep, I/O, locks, the run queue) is not in them; wall time is the axis wall"

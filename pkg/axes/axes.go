@@ -100,14 +100,30 @@ const Wall = "wall"
 // workers' own reports (the run record's timer says which report).
 const SelfTime = "time"
 
-// IsTiming reports whether name is a run's timing axis: wall time, or the
-// self-reported time that replaces it.
-func IsTiming(name string) bool { return name == Wall || name == SelfTime }
+// CPUTime names the timing axis of a run timed by CPU time (--timer cpu).
+// Wall time is then an ordinary axis of the run, following it.
+const CPUTime = "cpu_time"
+
+// IsTiming reports whether name can be a run's timing axis: wall time, or
+// the self-reported or CPU time that replaces it.
+func IsTiming(name string) bool { return name == Wall || name == SelfTime || name == CPUTime }
+
+// Extra reports whether the axis called name at position i of a run's,
+// summary's or comparison's axes is one besides the run's timing axis.
+// The timing axis comes first; under a CPU timer wall time follows it as
+// an ordinary axis, so a name alone does not decide.
+func Extra(i int, name string) bool { return i > 0 || !IsTiming(name) }
 
 // SelfTimeAxis describes the self-reported timing axis.
 func SelfTimeAxis() Axis {
 	return Axis{SelfTime, "ns/op", FamilyTime, "caller_defined_window", AttrExactWindow, LowerIsBetter, PerOperation,
 		"elapsed time per logical operation as the batch process or worker reported it"}
+}
+
+// CPUTimeAxis describes the CPU-time timing axis.
+func CPUTimeAxis() Axis {
+	return Axis{CPUTime, "ns/op", FamilyTime, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation,
+		"user plus system CPU time per logical operation, the run's primary timer (--timer cpu)"}
 }
 
 // catalogue lists every built-in axis in report order.

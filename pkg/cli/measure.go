@@ -65,6 +65,10 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if len(commands) == 0 {
 		return usageErrorf("no command given: %s takes %s", tool, countText(least, most))
 	}
+	timer, err := timerChoice(c, mode)
+	if err != nil {
+		return err
+	}
 	sides, err := sidesOf(mode, commands, c.StringSlice("case"))
 	if err != nil {
 		return err
@@ -87,6 +91,9 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 	if err != nil {
 		return err
 	}
+	if err := checkCPUSides(timer, mode, sides, names); err != nil {
+		return err
+	}
 	display, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
 	if err != nil {
 		return withCode(ExitUsage, err, "")
@@ -106,7 +113,7 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return fmt.Errorf("inherited host claim: %w", err)
 	}
 	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn, mode: mode,
-		until: until, lookOpt: lookOpt}
+		timing: timer, until: until, lookOpt: lookOpt}
 	defer m.close()
 	if err := m.prepare(sides, names); err != nil {
 		return err
@@ -165,6 +172,7 @@ type measurement struct {
 	sources  []observe.CustomSource
 	customs  []custom.Descriptor
 	timer    *ndjson.Timer
+	timing   string // --timer: auto, wall or cpu
 	pids     []int
 	workers  []*workerexec.Worker
 	until    *ndjson.Until
@@ -214,6 +222,9 @@ func (m *measurement) prepareExec(sides []side, names []string, clk probes.Clock
 			return err
 		}
 		m.addCase(names[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
+	}
+	if m.timing == timerCPU {
+		m.setTimer(nil, nil, "")
 	}
 	return nil
 }
@@ -279,7 +290,7 @@ func (m *measurement) run(disp *progress.Display) error {
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
 		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
-		SelfTimer: m.timer != nil && m.timer.Kind == "self",
+		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
 	}
 	if m.cfg.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
@@ -331,6 +342,7 @@ type observer interface {
 	collect.Observer
 	Infos() []ndjson.AxisInfo
 	SelfTimed()
+	CPUTimed()
 	Close()
 }
 
@@ -341,8 +353,11 @@ func (m *measurement) observer() observer {
 	} else {
 		o = observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{}).WithCustom(m.customs, m.sources)
 	}
-	if m.timer != nil && m.timer.Kind == "self" {
+	switch m.timer.KindOf() {
+	case ndjson.TimerSelf:
 		o.SelfTimed()
+	case ndjson.TimerCPU:
+		o.CPUTimed()
 	}
 	return o
 }
@@ -359,6 +374,9 @@ func (m *measurement) outcome(end *ndjson.End, err error, caught chan os.Signal)
 		default:
 		}
 		return withCode(code, fmt.Errorf("%s: kept %d complete units; the stream ends with an end record", end.Error, end.Units), "")
+	}
+	if hint, refused := cpuRefusal(err); refused {
+		return withCode(ExitUsage, err, hint)
 	}
 	var ce *collect.ConditionsError
 	if errors.As(err, &ce) {

@@ -186,7 +186,7 @@ func (m *measurement) prepareBatch(sides []side, names []string, clk probes.Cloc
 		}
 		op := &batchOp{cmd: cmd, clk: clk}
 		if _, err := op.Run(1); err != nil {
-			return withCode(ExitCommandFailed, fmt.Errorf("%s: first batch: %w", names[i], err), "")
+			return firstRunError(names[i], "first batch", err)
 		}
 		found = append(found, discovered{timer: op.last.Timer, elapsed: op.last.Done != nil && op.last.Done.ElapsedNS != nil, axes: op.last.Axes})
 		ops = append(ops, op)
@@ -200,7 +200,7 @@ func (m *measurement) prepareBatch(sides []side, names []string, clk probes.Cloc
 		op.primary = primaryOf(timer)
 		m.sources[i] = op
 	}
-	m.setTimer(timer, decls, "batch mode without a self-reported time: wall time includes process start-up in every batch")
+	m.setTimer(timer, decls, "wall time includes process start-up in every batch")
 	return nil
 }
 
@@ -212,6 +212,7 @@ func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runn
 	}
 	opts.Argv, opts.ShowOutput, opts.Output = argv, m.c.Bool("show-output"), stderrFile(m.env)
 	opts.IgnoreFailure, opts.ReadIO = m.c.Bool("ignore-failure"), m.wantsIO()
+	opts.Contain = m.timing == timerCPU
 	cmd, err := runner.New(opts)
 	if err != nil {
 		return nil, nil, withCode(ExitCommandFailed, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
@@ -227,12 +228,20 @@ func (m *measurement) addCase(name, command string, argv []string, op collect.Op
 	m.sources = append(m.sources, nil)
 }
 
-// setTimer records the run's timer and custom axes; without a self timer
-// the note says what wall time includes.
-func (m *measurement) setTimer(t *ndjson.Timer, decls []custom.Descriptor, wallNote string) {
+// setTimer records the run's timer and custom axes. t is the timer the
+// cases report themselves, or nil; --timer cpu replaces it with their CPU
+// time and --timer wall with the harness's clock. A wall timer's note says
+// what wall time includes (wallIncludes).
+func (m *measurement) setTimer(t *ndjson.Timer, decls []custom.Descriptor, wallIncludes string) {
 	m.customs = decls
-	if t == nil {
-		t = &ndjson.Timer{Kind: "wall", Note: wallNote}
+	switch {
+	case m.timing == timerCPU:
+		t, m.customs = cpuTimer(m.mode, t), notPrimary(decls)
+	case m.timing == timerWall && t != nil:
+		m.timer, m.customs = &ndjson.Timer{Kind: "wall", Note: "--timer wall: " + wallIncludes + "; " + notUsed(t)}, notPrimary(decls)
+		return
+	case t == nil:
+		t = &ndjson.Timer{Kind: "wall", Note: m.mode + " mode without a self-reported time: " + wallIncludes}
 	}
 	m.timer = t
 }
@@ -268,7 +277,8 @@ func (m *measurement) prepareGotest(sides []side, names []string, clk probes.Clo
 		op.decls, m.sources[i] = decls, op
 	}
 	m.setTimer(&ndjson.Timer{Kind: "self", Axis: wproto.ElapsedField, Source: gotest.TimerSource,
-		ResolutionNS: gotest.TimerResolutionNS, Note: gotest.TimerNote}, decls, "")
+		ResolutionNS: gotest.TimerResolutionNS, Note: gotest.TimerNote}, decls,
+		"wall time includes the test binary's start-up in every batch")
 	return nil
 }
 
@@ -317,8 +327,16 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 			return usageErrorf("worker %q has no case %q (it offers %s)", s.command, s.name, strings.Join(h.Cases, ", "))
 		}
 		op := &workerOp{w: w, name: s.name, clk: clk}
+		if m.timing == timerCPU {
+			op.meter = &procMeter
+		}
 		if _, err := op.Run(1); err != nil {
-			return withCode(ExitCommandFailed, fmt.Errorf("%s: first request: %w", names[i], err), "")
+			return firstRunError(names[i], "first request", err)
+		}
+		if op.meter != nil {
+			if err := checkWorkerChildren(w); err != nil {
+				return err
+			}
 		}
 		found = append(found, discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes})
 		m.cases = append(m.cases, collect.Case{Name: names[i], Command: s.command, Argv: w.Argv(), Op: op})
@@ -331,7 +349,7 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 	for _, c := range m.cases {
 		c.Op.(*workerOp).primary = primaryOf(timer)
 	}
-	m.setTimer(timer, decls, "worker mode without a self-reported time: wall time includes each request's round trip")
+	m.setTimer(timer, decls, "wall time includes each request's round trip")
 	return nil
 }
 

@@ -21,6 +21,11 @@ type execOp struct {
 
 func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
 func (o execOp) Kill()                      { o.cmd.Kill() }
+func (o execOp) CPUTime() (int64, error)    { return cpuOf(o.cmd.Usage()), nil }
+
+// cpuOf is a batch's user plus system CPU time from its runs' wait4 rusage,
+// which includes the children each run waited for.
+func cpuOf(u runner.Usage) int64 { return u.UserNS + u.SystemNS }
 
 // batchOp is one process performing n operations, reporting on fd 3.
 type batchOp struct {
@@ -46,7 +51,8 @@ func (o *batchOp) Run(n int64) (int64, error) {
 	return ns, nil
 }
 
-func (o *batchOp) Kill() { o.cmd.Kill() }
+func (o *batchOp) Kill()                   { o.cmd.Kill() }
+func (o *batchOp) CPUTime() (int64, error) { return cpuOf(o.cmd.Usage()), nil }
 
 // Reported is the last batch's custom axis fields.
 func (o *batchOp) Reported() map[string]string {
@@ -90,9 +96,20 @@ type workerOp struct {
 	clk     probes.Clock
 	primary string
 	last    wproto.Done
+	meter   *cpuMeter // --timer cpu: reads the worker's CPU time around each request
+	cpu     int64     // CPU time of the last request, with meter
 }
 
 func (o *workerOp) Run(n int64) (int64, error) {
+	if o.meter == nil {
+		return o.run(n)
+	}
+	wall, cpu, err := o.meter.around(o.w.Pid(), o.w.Argv(), func() (int64, error) { return o.run(n) })
+	o.cpu = cpu
+	return wall, err
+}
+
+func (o *workerOp) run(n int64) (int64, error) {
 	start := o.clk.Now()
 	d, err := o.w.Run(o.name, n)
 	if err != nil {
@@ -103,6 +120,7 @@ func (o *workerOp) Run(n int64) (int64, error) {
 }
 
 func (o *workerOp) Kill()                         { o.w.Kill() }
+func (o *workerOp) CPUTime() (int64, error)       { return o.cpu, nil }
 func (o *workerOp) Reported() map[string]string   { return o.last.Values }
 func (o *workerOp) SelfElapsed() (float64, error) { return selfElapsed(&o.last, o.primary) }
 

@@ -42,6 +42,12 @@ func (e *Engine) warmup() ([]float64, error) {
 // timed is the part of a batch calibration sizes: the operation's own
 // report under a self timer, so the slice is filled with measured work and
 // process start-up or a round trip comes on top; wall time otherwise.
+//
+// Under the CPU timer the slice is filled with wall time too. CPU time can
+// be any fraction of the elapsed time (a command that sleeps or waits on
+// I/O uses almost none), so slices of CPU time could make a run last many
+// times --measurement-time, while for the CPU-bound work the timer is
+// meant for the two agree. Wall time is the budget clock in every case.
 func (e *Engine) timed(c int, wall int64) int64 {
 	if !e.SelfTimer {
 		return wall
@@ -88,7 +94,7 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 		rec := &ndjson.Calibration{
 			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
 			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c],
-			FloorNS: e.Run.Clock.NominalNS / float64(iters[c]),
+			FloorNS: e.Run.TimerFloorNS(iters[c]),
 		}
 		if err := e.Out.Write(rec); err != nil {
 			return nil, err

@@ -25,6 +25,14 @@ type SelfTimed interface {
 	SelfElapsed() (float64, error)
 }
 
+// CPUTimed is an Operation that knows the user plus system CPU time its
+// last batch used: its processes' wait4 rusage, or its worker's CPU-time
+// clock around the request. With Engine.CPUTimer set it is the primary
+// timer of every sample, and wall time becomes the sample's axis "wall".
+type CPUTimed interface {
+	CPUTime() (int64, error)
+}
+
 // Killer is an Operation that can abandon a batch in flight (a child process).
 type Killer interface {
 	Kill()
@@ -88,6 +96,9 @@ type Engine struct {
 	// SelfTimer takes every sample's time from the operations' own
 	// reports (SelfTimed) instead of the harness's clock.
 	SelfTimer bool
+	// CPUTimer takes every sample's time from the CPU time its batch used
+	// (CPUTimed) instead of the harness's clock; it excludes SelfTimer.
+	CPUTimer bool
 	// Monitor, when set, watches foreign CPU load over windows of whole
 	// units and Config.Watch says what to do about it.
 	Monitor Monitor

@@ -4,10 +4,14 @@ import (
 	"errors"
 	"time"
 
+	"github.com/flybench/flybench/pkg/axes"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-var errNotSelfTimed = errors.New("the operation does not report its own time")
+var (
+	errNotSelfTimed = errors.New("the operation does not report its own time")
+	errNotCPUTimed  = errors.New("the operation does not measure its CPU time")
+)
 
 // job is one planned unit: its index and the order its cases run in.
 type job struct {
@@ -166,10 +170,8 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 			return nil, err
 		}
 		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, s.iters[c])
-		if e.SelfTimer {
-			if err := selfTime(e.Cases[c], &rec); err != nil {
-				return nil, err
-			}
+		if err := e.primaryTime(c, &rec); err != nil {
+			return nil, err
 		}
 		s.tele = rec.Tele
 		recs = append(recs, rec)
@@ -217,6 +219,37 @@ func (s *sampler) status(c int) Status {
 // subtraction. It never goes below zero.
 func opTime(ns int64, subtract float64, n int64) float64 {
 	return max(float64(ns)-subtract, 0) / float64(n)
+}
+
+// primaryTime takes the sample's time from the run's primary timer when it
+// is not the harness's wall clock.
+func (e *Engine) primaryTime(c int, rec *ndjson.Sample) error {
+	switch {
+	case e.CPUTimer:
+		return cpuTime(e.Cases[c], rec)
+	case e.SelfTimer:
+		return selfTime(e.Cases[c], rec)
+	}
+	return nil
+}
+
+// cpuTime takes the sample's time from the CPU time its batch used and
+// keeps its wall time per operation as the axis "wall".
+func cpuTime(c Case, rec *ndjson.Sample) error {
+	ct, ok := c.Op.(CPUTimed)
+	if !ok {
+		return &FailedError{Case: c.Name, Err: errNotCPUTimed}
+	}
+	ns, err := ct.CPUTime()
+	if err != nil {
+		return &FailedError{Case: c.Name, Err: err}
+	}
+	if rec.Axes == nil {
+		rec.Axes = make(map[string]ndjson.AxisValue, 1)
+	}
+	rec.Axes[axes.Wall] = ndjson.Collected(rec.OpNS)
+	rec.CPUNS, rec.OpNS = &ns, float64(ns)/float64(rec.Iter)
+	return nil
 }
 
 // selfTime takes the sample's time from the operation's own report.

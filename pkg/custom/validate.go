@@ -47,8 +47,9 @@ func (d Descriptor) validEnums() error {
 	return nil
 }
 
-// reserved are names a custom axis may not take besides the built-in axes.
-var reserved = map[string]bool{"elapsed_ns": true}
+// reserved are names a custom axis may not take besides the built-in axes:
+// the worker's own elapsed time, and the timing axis of a CPU-timed run.
+var reserved = map[string]bool{"elapsed_ns": true, axes.CPUTime: true}
 
 // ValidateSet checks a whole declaration list: each axis, the count, unique
 // names, no collision with a built-in axis, at most one primary timer.

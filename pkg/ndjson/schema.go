@@ -102,14 +102,49 @@ type Run struct {
 // Timer is the primary timer of a run. Kind "wall" is the harness's clock
 // around each batch; "self" is the elapsed time the batch process or
 // worker reports for its own iterations (Axis names it: "elapsed_ns" or a
-// primary custom axis), with its source and resolution. Note says what
-// the timer includes, e.g. process start-up for a wall-timed batch.
+// primary custom axis), with its source and resolution; "cpu" is the user
+// plus system CPU time of each batch (--timer cpu: the runs' wait4 rusage,
+// or the worker's CPU-time clock), with wall time kept as the axis "wall".
+// Note says what the timer includes, e.g. process start-up for a
+// wall-timed batch.
 type Timer struct {
 	Kind         string  `json:"kind"`
 	Axis         string  `json:"axis,omitempty"`
 	Source       string  `json:"source,omitempty"`
 	ResolutionNS float64 `json:"resolution_ns,omitempty"`
 	Note         string  `json:"note,omitempty"`
+}
+
+// Timer kinds.
+const (
+	TimerWall = "wall"
+	TimerSelf = "self"
+	TimerCPU  = "cpu"
+)
+
+// KindOf is the kind of a run's timer; a run that records none is timed
+// by wall time.
+func (t *Timer) KindOf() string {
+	if t == nil || t.Kind == "" {
+		return TimerWall
+	}
+	return t.Kind
+}
+
+// TimerFloorNS is the quantization floor per operation of a batch of iter
+// operations: the nominal resolution of the clock op_ns comes from (the
+// primary timer's when it is not wall time and records one) divided by
+// iter. Exec mode's CPU timer reads every run's rusage on its own, each
+// truncated to its resolution, so its floor does not shrink with the batch.
+func (r *Run) TimerFloorNS(iter int64) float64 {
+	res := r.Clock.NominalNS
+	if t := r.Timer; t.KindOf() != TimerWall && t.ResolutionNS > 0 {
+		res = t.ResolutionNS
+	}
+	if r.Mode == "exec" && r.Timer.KindOf() == TimerCPU {
+		return res
+	}
+	return res / float64(iter)
 }
 
 // AxisInfo is an axis's provenance: what it measures, what it covers, how
@@ -298,10 +333,14 @@ type Sample struct {
 	// WallNS is the raw elapsed time of the whole batch.
 	WallNS int64 `json:"wall_ns"`
 	// OpNS is the per-operation time: (WallNS - clock.subtract_ns) / Iter,
-	// or SelfNS / Iter when the run's timer is self-reported.
+	// SelfNS / Iter when the run's timer is self-reported, or CPUNS / Iter
+	// when it is CPU time.
 	OpNS float64 `json:"op_ns"`
 	// SelfNS is the batch's self-reported elapsed time (the primary timer).
 	SelfNS *float64 `json:"self_ns,omitempty"`
+	// CPUNS is the batch's user plus system CPU time (the primary timer
+	// under --timer cpu).
+	CPUNS *int64 `json:"cpu_ns,omitempty"`
 	// Axes holds every requested axis except wall time, by name.
 	Axes map[string]AxisValue `json:"axes,omitempty"`
 	Tele *Telemetry           `json:"tele,omitempty"`

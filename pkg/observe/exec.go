@@ -100,13 +100,22 @@ func (o *Exec) Infos() []ndjson.AxisInfo {
 // timed by its batches' own reports.
 func (o *Exec) SelfTimed() { o.timing = axes.SelfTimeAxis() }
 
-// axisInfos describes wall time, the requested axes with the outcome of
-// their probes, and the custom axes, in that order.
+// CPUTimed names the timing axis "cpu_time" and records wall time as an
+// ordinary axis after it: the run is timed by its batches' CPU time.
+func (o *Exec) CPUTimed() { o.timing = axes.CPUTimeAxis() }
+
+// axisInfos describes the timing axis (wall time unless the run has
+// another timer; under a CPU timer wall time follows it), the requested
+// axes with the outcome of their probes, and the custom axes, in that order.
 func axisInfos(timing axes.Axis, requested []axes.Axis, status func(axes.Axis) (axes.Status, string), customs []custom.Descriptor) []ndjson.AxisInfo {
+	wall, _ := axes.Lookup(axes.Wall)
 	if timing.Name == "" {
-		timing, _ = axes.Lookup(axes.Wall)
+		timing = wall
 	}
 	out := []ndjson.AxisInfo{info(timing, axes.Collected, "")}
+	if timing.Name == axes.CPUTime {
+		out = append(out, info(wall, axes.Collected, ""))
+	}
 	for _, a := range requested {
 		st, reason := status(a)
 		out = append(out, info(a, st, reason))

@@ -67,6 +67,9 @@ func ProcessCPU(pid int) int64 {
 	return ns
 }
 
+// ReadProcessCPU is pid's CPU time so far in ns, or why it cannot be read.
+func ReadProcessCPU(pid int) (int64, error) { return processCPU(pid) }
+
 // processCPU reads the process CPU-time clock of pid (CPUCLOCK_SCHED,
 // nanosecond precision, all threads).
 func processCPU(pid int) (int64, error) {

@@ -85,6 +85,9 @@ func (o *Worker) Infos() []ndjson.AxisInfo {
 // SelfTimed names the timing axis "time" instead of "wall".
 func (o *Worker) SelfTimed() { o.timing = axes.SelfTimeAxis() }
 
+// CPUTimed names the timing axis "cpu_time", with wall time after it.
+func (o *Worker) CPUTimed() { o.timing = axes.CPUTimeAxis() }
+
 // probeStatus is how an axis came up before the first request: what a
 // long-lived worker cannot show is unsupported in this mode.
 func (o *Worker) probeStatus(a axes.Axis) (axes.Status, string) {

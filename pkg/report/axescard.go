@@ -17,7 +17,7 @@ func (c *console) axesBlock(r *Run, s *ndjson.Summary) {
 	}
 	rows := [][]cell{{{text: "axis"}, {text: "median"}, {text: "unit"}, {text: r.ciLabel() + " of mean"}}}
 	for k := range s.Axes {
-		if a := &s.Axes[k]; !axes.IsTiming(a.Name) {
+		if a := &s.Axes[k]; axes.Extra(k, a.Name) {
 			rows = append(rows, c.axisSummaryRow(a))
 		}
 	}

@@ -12,7 +12,7 @@ import (
 // verdict. Unavailable cells read "n/a" and the lines beneath say why.
 func (c *console) axisMatrix(r *Run) {
 	order := matrixAxes(r)
-	if !slices.ContainsFunc(order, func(n string) bool { return !axes.IsTiming(n) }) {
+	if len(order) == 0 || len(order) == 1 && !axes.Extra(0, order[0]) {
 		return
 	}
 	c.title("=", "axes against "+r.caseName(reference))

@@ -51,20 +51,22 @@ func tidyReason(status, reason string) string {
 	return strings.Replace(reason, statusText(status)+": ", "", 1)
 }
 
-// extraSummaryAxes reports whether a summary has an axis besides wall time.
+// extraSummaryAxes reports whether a summary has an axis besides its
+// timing axis.
 func extraSummaryAxes(s *ndjson.Summary) bool {
-	for _, a := range s.Axes {
-		if !axes.IsTiming(a.Name) {
+	for i, a := range s.Axes {
+		if axes.Extra(i, a.Name) {
 			return true
 		}
 	}
 	return false
 }
 
-// extraComparisonAxes reports whether a comparison has an axis besides wall time.
+// extraComparisonAxes reports whether a comparison has an axis besides its
+// timing axis.
 func extraComparisonAxes(k *ndjson.Comparison) bool {
-	for _, a := range k.Axes {
-		if !axes.IsTiming(a.Name) {
+	for i, a := range k.Axes {
+		if axes.Extra(i, a.Name) {
 			return true
 		}
 	}

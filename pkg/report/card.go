@@ -15,7 +15,7 @@ func (c *console) card(r *Run, i int) {
 		c.row("latency", "no summary for this case (no samples kept)")
 		return
 	}
-	c.row("latency", c.latency(r, s))
+	c.row(r.timeLabel("latency"), c.latency(r, s))
 	c.row("tails", fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means)",
 		dur(s.P95), dur(s.P99), durRange(s.Min, s.Max)))
 	c.row("sampling", sampling(r, s))
@@ -79,9 +79,12 @@ func clockText(k ndjson.Clock) string {
 }
 
 // timerText says which clock the per-operation times come from: the
-// batch's or worker's own report, or the harness's clock and what it
-// includes.
+// batch's or worker's own report, their CPU time, or the harness's clock
+// and what it includes.
 func timerText(t *ndjson.Timer) string {
+	if t.Kind == ndjson.TimerCPU {
+		return cpuTimerText(t)
+	}
 	if t.Kind != "self" {
 		text := "wall time around each batch"
 		if t.Note != "" {
@@ -96,6 +99,23 @@ func timerText(t *ndjson.Timer) string {
 	if t.ResolutionNS > 0 {
 		text += ", resolution " + fixed3(t.ResolutionNS)
 	}
+	if t.Note != "" {
+		text += " — " + t.Note
+	}
+	return text
+}
+
+// cpuTimerText is "CPU time from wait4 rusage user+system, resolution
+// 1.000 µs; wall time is the axis wall — what it includes".
+func cpuTimerText(t *ndjson.Timer) string {
+	text := "CPU time"
+	if t.Source != "" {
+		text += " from " + t.Source
+	}
+	if t.ResolutionNS > 0 {
+		text += ", resolution " + fixed3(t.ResolutionNS)
+	}
+	text += "; wall time is the axis wall"
 	if t.Note != "" {
 		text += " — " + t.Note
 	}

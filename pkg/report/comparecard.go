@@ -29,7 +29,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		head += fmt.Sprintf("  %s geometric", speedup(k.GeoSpeedup))
 	}
 	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
-	c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
+	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
 		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS)))
 	if k.Geo != nil {
 		c.row("geometric", geometricText(k, ci))

@@ -55,6 +55,7 @@ func (c *console) header(r *Run) string {
 		strings.TrimSpace(run.Tool + " " + run.ToolVersion),
 		headerSchedule(run),
 		plural(len(run.Cases), "case"),
+		timedBy(run.Timer),
 		"run " + shortID(run.RunID),
 		hostText(run.Host),
 	}
@@ -62,6 +63,15 @@ func (c *console) header(r *Run) string {
 		parts = append(parts, c.p.paint(sgrYellow, "⚠ incomplete run: "+why))
 	}
 	return joinNonEmpty(parts, " · ")
+}
+
+// timedBy is "timed by CPU time" for a CPU-timed run, else empty: the
+// header says up front that times per operation are not elapsed time.
+func timedBy(t *ndjson.Timer) string {
+	if t.KindOf() == ndjson.TimerCPU {
+		return "timed by CPU time"
+	}
+	return ""
 }
 
 func headerSchedule(run ndjson.Run) string {

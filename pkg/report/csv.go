@@ -25,6 +25,9 @@ var csvColumns = []string{
 	"watched", "attribution", "windows", "observed_samples", "mean_foreign_pct", "peak_foreign_pct",
 	"contaminated_samples", "retaken_samples", "pauses", "paused_ns", "budget_exhausted",
 	"placement", "attribution_diluted", "lock", "gate", "conditions_profile", "conditions_throttle",
+	// The run's timer kind: wall, self or cpu; the summary statistics are
+	// of that time per operation.
+	"timer",
 	// The decision estimate (speedup, speedup_ci_*, change_* and verdict
 	// are its) beside the geometric mean (geo_speedup, geo_change_*).
 	"estimator", "speedup", "geo_change_pct", "geo_change_ci_low", "geo_change_ci_high",
@@ -66,6 +69,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("batching", r.Run.Batching)
 	row.set("confidence_pct", plain(r.Analysis.ConfidencePct))
 	row.set("threshold_pct", plain(r.Analysis.ThresholdPct))
+	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
 	return row
 }

@@ -70,6 +70,8 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"watched,attribution,windows,observed_samples,mean_foreign_pct,peak_foreign_pct," +
 	"contaminated_samples,retaken_samples,pauses,paused_ns,budget_exhausted," +
 	"placement,attribution_diluted,lock,gate,conditions_profile,conditions_throttle," +
+	// Schema 1.3: the run's timer kind.
+	"timer," +
 	// Schema 1.3: the decision estimate beside the geometric mean.
 	"estimator,speedup,geo_change_pct,geo_change_ci_low,geo_change_ci_high," +
 	"rejected,rejected_reference_slow,rejected_contender_slow,leader_pct," +

@@ -78,6 +78,9 @@ func markdownWarnings(r *Run) []string {
 func markdownRows(r *Run) [][]string {
 	compared := len(r.Run.Cases) > 1
 	header := []string{"case", "median", "p95", "CV"}
+	if r.cpuTimed() {
+		header[1], header[2] = "median CPU time", "p95 CPU time"
+	}
 	align := []string{":--", "--:", "--:", "--:"}
 	if compared {
 		ref := mdEscape(r.caseName(reference))
@@ -126,13 +129,17 @@ func methodNote(r *Run) string {
 		sched, _ = designText(r.Run.Design)
 		threshold = ""
 	}
+	times := "times per operation"
+	if r.cpuTimed() {
+		times = "CPU times (user+system) per operation"
+	}
 	estimate := ""
 	if a.Estimator != "" && len(r.Run.Cases) > 1 {
 		estimate = fmt.Sprintf("; decision estimate %s (the geometric mean beside it)", mdEscape(a.Estimator))
 	}
-	return fmt.Sprintf("Method: %s%s; times per operation, percentiles of batch means; "+
+	return fmt.Sprintf("Method: %s%s; %s, percentiles of batch means; "+
 		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s%s.",
-		mdEscape(sched), unitsKept(r), confidence(a.ConfidencePct), a.Resamples,
+		mdEscape(sched), unitsKept(r), times, confidence(a.ConfidencePct), a.Resamples,
 		mdEscape(orNA(a.BlockRule)), threshold, estimate)
 }
 

@@ -45,6 +45,19 @@ func (r *Run) against(i int) *ndjson.Comparison {
 	return nil
 }
 
+// cpuTimed reports whether the run's per-operation times are CPU time
+// (--timer cpu) rather than elapsed time.
+func (r *Run) cpuTimed() bool { return r.Run.Timer.KindOf() == ndjson.TimerCPU }
+
+// timeLabel names the per-operation time in cards and tables: "cpu time"
+// for a CPU-timed run, else what is given.
+func (r *Run) timeLabel(elapsed string) string {
+	if r.cpuTimed() {
+		return "cpu time"
+	}
+	return elapsed
+}
+
 // reference is the index of the case every contender is compared with.
 const reference = 0
 

@@ -46,7 +46,11 @@ func (c *console) many(r *Run) {
 // manyRows is the table against the reference: a header, the reference,
 // then each contender with its speedup, interval, change and verdict.
 func manyRows(r *Run) [][]cell {
-	rows := [][]cell{{{text: "case"}, {text: "median/op"}, {text: "speedup"},
+	median := "median/op"
+	if r.cpuTimed() {
+		median = "cpu time median/op"
+	}
+	rows := [][]cell{{{text: "case"}, {text: median}, {text: "speedup"},
 		{text: r.ciLabel()}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
 	for i := range r.Run.Cases {
 		row := []cell{{text: r.caseName(i)}, {text: "n/a"}}

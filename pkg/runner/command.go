@@ -65,6 +65,11 @@ type Options struct {
 	// are read after the child exits and before it is reaped, outside no
 	// timed region of their own: the read is inside the batch's time.
 	ReadIO bool
+	// Contain makes a run that leaves processes of its process group alive
+	// when it exits fail with an *EscapeError: their CPU time is not in the
+	// run's rusage (--timer cpu). The check is one kill(2) with signal 0
+	// after each run is reaped.
+	Contain bool
 }
 
 // Command is a prepared command. Run it from one goroutine at a time; Kill
@@ -79,6 +84,7 @@ type Command struct {
 	captureFD     int
 	ignoreFailure bool
 	readIO        bool
+	contain       bool
 	batch         *batch
 
 	guard Guard
@@ -102,7 +108,7 @@ func New(opts Options) (*Command, error) {
 	if err := CheckDir(opts.Dir); err != nil {
 		return nil, err
 	}
-	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, captureFD: -1}
+	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, contain: opts.Contain, captureFD: -1}
 	files, err := c.openFiles(opts)
 	if err == nil && opts.Batch {
 		files, err = c.setupBatch(files)

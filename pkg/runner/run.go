@@ -72,6 +72,9 @@ func (c *Command) once() error {
 	if c.status != 0 && !c.ignoreFailure { // 0 is "exited with status 0"
 		return errFailed
 	}
+	if c.contain && groupAlive(pid) {
+		return errEscaped
+	}
 	return nil
 }
 
@@ -111,6 +114,9 @@ func (c *Command) Kill() { c.guard.Kill() }
 
 // batchError turns the error of run i of n into what Run returns.
 func (c *Command) batchError(err error, i, n int64) error {
+	if errors.Is(err, errEscaped) {
+		return &EscapeError{Argv: c.Argv(), Run: i + 1, Batch: n}
+	}
 	if !errors.Is(err, errFailed) {
 		return err
 	}
