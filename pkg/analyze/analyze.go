@@ -94,6 +94,9 @@ type analyzer struct {
 	// pending holds the lock and gate records read since the last run
 	// record: they precede, and belong to, the next run.
 	pending hostRecords
+	// onRun, when set, receives each complete run instead of its
+	// analysis being written (precision planning).
+	onRun func(d *runData, end *ndjson.End) error
 }
 
 func (a *analyzer) line(l ndjson.Line) error {
@@ -220,6 +223,9 @@ func (a *analyzer) flush(end *ndjson.End) error {
 	}
 	d := a.cur
 	a.cur = nil
+	if a.onRun != nil {
+		return a.onRun(d, end)
+	}
 	for _, rec := range d.analyze(end, a.opt) {
 		if err := a.w.Write(rec); err != nil {
 			return err

@@ -33,6 +33,7 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
 		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
 		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
+		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -46,6 +47,13 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		if err := opt.Validate(); err != nil {
 			return withCode(ExitUsage, err, "")
+		}
+		if c.IsSet("plan") {
+			width, err := parsePlan(c.String("plan"))
+			if err != nil {
+				return err
+			}
+			return plan(c, env, opt, width)
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		return eachInput(c, env, func(r *ndjson.Reader) error {
