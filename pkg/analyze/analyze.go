@@ -118,6 +118,9 @@ func (a *analyzer) line(l ndjson.Line) error {
 		if err := a.r.Decode(l, &c); err != nil {
 			return err
 		}
+		if a.cur != nil {
+			a.cur.calibrations = append(a.cur.calibrations, c)
+		}
 	case ndjson.TypeLook:
 		var v ndjson.Look
 		if err := a.r.Decode(l, &v); err != nil {

@@ -30,6 +30,8 @@ type RunPlan struct {
 	// SetupNS its time outside sampling (warm-up, calibration, hooks).
 	UnitNS  float64
 	SetupNS int64
+	// SliceNS is the pilot's batch target.
+	SliceNS int64
 	// Complete is false when the pilot has no end record.
 	Complete bool
 }
@@ -67,7 +69,7 @@ func (d *runData) plan(end *ndjson.End, opt Options, halfWidthPct float64) (RunP
 	if d.run.Design == ndjson.DesignSequential {
 		return RunPlan{}, fmt.Errorf("a sequential pilot has no pairs to plan from; collect the pilot paired")
 	}
-	rp := RunPlan{Run: d.run, Complete: end != nil}
+	rp := RunPlan{Run: d.run, Complete: end != nil, SliceNS: d.sliceNS()}
 	if end != nil && end.Units > 0 {
 		rp.UnitNS = float64(end.SamplingNS) / float64(end.Units)
 		rp.SetupNS = end.ElapsedNS - end.SamplingNS

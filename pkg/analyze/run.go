@@ -27,6 +27,8 @@ type runData struct {
 	vals  []axisVal // every sample's extra axes, len(extra) per sample
 	host  hostRecords
 	looks []ndjson.Look // the looks of a stopping rule
+	// calibrations are the run's calibration records.
+	calibrations []ndjson.Calibration
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -149,8 +151,21 @@ func (d *runData) completeness(end *ndjson.End) (bool, []string) {
 	return true, nil
 }
 
+// plannedUnits is the run's sample count: configured, or, when chosen
+// automatically, as its calibration records give it.
 func (d *runData) plannedUnits() int {
-	return d.run.Config.Samples
+	if n := d.run.Config.Samples; n > 0 || len(d.calibrations) == 0 {
+		return n
+	}
+	return d.calibrations[0].Samples
+}
+
+// sliceNS is the run's batch target: configured, or from its calibration.
+func (d *runData) sliceNS() int64 {
+	if s := d.run.Config.SliceNS; s > 0 || len(d.calibrations) == 0 {
+		return s
+	}
+	return d.calibrations[0].TargetNS
 }
 
 // trimToCommonCount keeps, for a sequential run, the first samples of each

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"math"
+	"strconv"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -16,7 +17,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.DurationFlag{Name: "warmup", Value: d.Warmup, Usage: "untimed warm-up time, divided across cases; every case runs at least once"},
 		&ucli.DurationFlag{Name: "measurement-time", Aliases: []string{"t"}, Value: d.Measurement, Usage: "target timed time of the whole run, divided across cases and samples into the batch slice"},
 		&ucli.DurationFlag{Name: "max-sampling-time", Value: 0, Usage: "hard budget for the sampling phase, checked between complete units; at least 10 units always run (0 = unlimited)"},
-		&ucli.IntFlag{Name: "samples", Aliases: []string{"n"}, Value: d.Samples, Usage: "timed batches per case (10 to 1000)"},
+		&ucli.StringFlag{Name: "samples", Aliases: []string{"n"}, Value: "auto", Usage: "timed batches per case (10 to 1000), or auto: as many as fit the budget with every batch at least one operation (of the slowest case) and --min-sample-time long, 50 to 1000"},
 		&ucli.DurationFlag{Name: "min-sample-time", Value: d.MinSample, Usage: "shortest batch calibration may choose"},
 		&ucli.Int64Flag{Name: "max-iterations", Value: math.MaxInt64, DefaultText: "unlimited", Usage: "most logical operations (runs) in one batch"},
 		&ucli.BoolFlag{Name: "subtract-timer-cost", Usage: "subtract the minimum clock-read cost once from every batch"},
@@ -63,7 +64,7 @@ func configFromFlags(c *ucli.Context) collect.Config {
 		Warmup:            c.Duration("warmup"),
 		Measurement:       c.Duration("measurement-time"),
 		MaxSampling:       c.Duration("max-sampling-time"),
-		Samples:           c.Int("samples"),
+		Samples:           samplesOf(c.String("samples")),
 		MinSample:         c.Duration("min-sample-time"),
 		MaxIterations:     c.Int64("max-iterations"),
 		SubtractTimerCost: c.Bool("subtract-timer-cost"),
@@ -81,4 +82,17 @@ func configFromFlags(c *ucli.Context) collect.Config {
 		MaxRetakes: c.Int("max-retakes"), Settle: c.Duration("settle"), MaxPause: c.Duration("max-pause"), Rewarm: c.Duration("rewarm"),
 	}
 	return cfg
+}
+
+// samplesOf reads --samples: auto, or a count. A count that is not a
+// number becomes -1, which Config.Validate refuses with the range.
+func samplesOf(s string) int {
+	if s == "auto" {
+		return collect.AutoSamples
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n == collect.AutoSamples {
+		return -1
+	}
+	return n
 }

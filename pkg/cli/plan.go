@@ -51,7 +51,7 @@ func writePlan(w io.Writer, p analyze.RunPlan, opt analyze.Options, width float6
 	}
 	fmt.Fprintf(w, "plan for run %s (%s, %d cases): a half-width of %g%% at %g%% confidence, estimator %s\n",
 		short(run.RunID), run.Design, len(run.Cases), width, opt.Confidence, estimatorOf(opt))
-	fmt.Fprintf(w, "  pilot: %d %s of %s batches", p.Plans[0].PilotUnits, unit, time.Duration(run.Config.SliceNS))
+	fmt.Fprintf(w, "  pilot: %d %s of %s batches", p.Plans[0].PilotUnits, unit, time.Duration(p.SliceNS))
 	if p.UnitNS > 0 {
 		fmt.Fprintf(w, ", %s per unit with overhead", time.Duration(p.UnitNS).Round(10*time.Microsecond))
 	}
@@ -86,7 +86,7 @@ func writePlan(w io.Writer, p analyze.RunPlan, opt analyze.Options, width float6
 func writeCommand(w io.Writer, p analyze.RunPlan, width float64, unit string) {
 	run, n := p.Run, p.Units
 	k := len(run.Cases)
-	budget := time.Duration(int64(n) * int64(k) * run.Config.SliceNS)
+	budget := time.Duration(int64(n) * int64(k) * p.SliceNS)
 	samples := n
 	note := ""
 	if n > collect.MaxSamples {

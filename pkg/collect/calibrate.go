@@ -93,7 +93,7 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 	for c := 0; c < k; c++ {
 		rec := &ndjson.Calibration{
 			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
-			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c],
+			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c], Samples: e.Config.Samples,
 			FloorNS: e.Run.TimerFloorNS(iters[c]),
 		}
 		if err := e.Out.Write(rec); err != nil {

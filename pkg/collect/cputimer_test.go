@@ -28,6 +28,9 @@ func (o *cpuOp) CPUTime() (int64, error) { return o.last, o.err }
 
 func cpuEngine(cfg Config, ops ...Operation) (*Engine, *bytes.Buffer) {
 	var buf bytes.Buffer
+	if cfg.Samples == AutoSamples {
+		cfg.Samples = 50
+	}
 	e := &Engine{Config: cfg, Clock: ops[0].(*cpuOp).clk, Out: ndjson.NewWriter(&buf), CPUTimer: true,
 		Run: ndjson.Run{Mode: "worker", Timer: &ndjson.Timer{Kind: ndjson.TimerCPU, ResolutionNS: 1000}}}
 	for i, op := range ops {

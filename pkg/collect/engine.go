@@ -183,6 +183,9 @@ func (e *Engine) phases(end *ndjson.End) error {
 	if err != nil {
 		return err
 	}
+	if e.Config.Samples == AutoSamples {
+		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
+	}
 	iters, err := e.calibrate(est)
 	if err != nil {
 		return err
@@ -228,6 +231,9 @@ func (e *Engine) fillRun() {
 	r.Config.MeasurementNS = int64(c.Measurement)
 	r.Config.MaxSamplingNS = int64(c.MaxSampling)
 	r.Config.Samples = c.Samples
+	if c.Samples == AutoSamples {
+		r.Config.SamplesRule = SamplesRule
+	}
 	r.Config.MinSampleNS = int64(c.MinSample)
 	r.Config.MaxIterations = c.MaxIterations
 	r.Config.SliceNS = int64(c.Slice(k))

@@ -96,7 +96,17 @@ func mustDecode(t *testing.T, r *ndjson.Reader, l ndjson.Line, v any) {
 	}
 }
 
+// newEngine makes an engine for ops. A config with the automatic sample
+// count gets the seeds' fixed 50 instead, which most tests reason about;
+// autoEngine keeps it.
 func newEngine(cfg Config, ops ...*fakeOp) (*Engine, *bytes.Buffer) {
+	if cfg.Samples == AutoSamples {
+		cfg.Samples = 50
+	}
+	return autoEngine(cfg, ops...)
+}
+
+func autoEngine(cfg Config, ops ...*fakeOp) (*Engine, *bytes.Buffer) {
 	var buf bytes.Buffer
 	e := &Engine{Config: cfg, Clock: ops[0].clk, Out: ndjson.NewWriter(&buf)}
 	for i, op := range ops {
@@ -370,7 +380,7 @@ func TestHooksOrder(t *testing.T) {
 func TestValidate(t *testing.T) {
 	cfg := DefaultConfig
 	cfg.Samples = 9
-	if err := cfg.Validate(2); err == nil || !strings.Contains(err.Error(), "--samples 9 out of range: use 10 to 1000") {
+	if err := cfg.Validate(2); err == nil || !strings.Contains(err.Error(), "--samples 9 out of range: use auto or 10 to 1000") {
 		t.Fatalf("got %v", err)
 	}
 	cfg = DefaultConfig
@@ -460,6 +470,7 @@ func TestSelfTimerCalibratesMeasuredWorkAndTimesSamples(t *testing.T) {
 	clk := &fakeClock{}
 	cfg := DefaultConfig
 	cfg.Measurement = 500 * time.Millisecond // 5 ms slices
+	cfg.Samples = 50
 	a := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 1000, perBatch: 10_000_000}}
 	b := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 2000, perBatch: 10_000_000}}
 	var buf bytes.Buffer
@@ -477,6 +488,42 @@ func TestSelfTimerCalibratesMeasuredWorkAndTimesSamples(t *testing.T) {
 		want := float64(1000 * (sm.Case + 1))
 		if sm.SelfNS == nil || sm.OpNS != want || sm.WallNS <= int64(*sm.SelfNS) {
 			t.Fatalf("sample %+v: op_ns must come from the self timer", sm)
+		}
+	}
+}
+
+// The automatic sample count fills the budget with batches of at least
+// one operation of the slowest case, 50 to 1000 of them, and says so in
+// the run and calibration records.
+func TestAutoSamples(t *testing.T) {
+	for _, c := range []struct {
+		perOp   int64
+		measure time.Duration
+		want    int
+	}{
+		{20_000_000, 20 * time.Second, 500},  // 20 ms runs: 20 s / (2 cases x 20 ms)
+		{20_000_000, 60 * time.Second, 1000}, // capped
+		{20_000_000, 1 * time.Second, 50},    // slower than the budget allows: the floor
+		{2_000_000, 2 * time.Second, 200},    // 2 ms runs: 5 ms batches
+		{100, 5 * time.Second, 500},          // fast: 5 ms batches
+	} {
+		clk := &fakeClock{}
+		cfg := DefaultConfig
+		cfg.Measurement = c.measure
+		e, buf := autoEngine(cfg, &fakeOp{clk: clk, perOp: c.perOp / 2}, &fakeOp{clk: clk, perOp: c.perOp})
+		end, err := e.Collect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := readStream(t, buf.Bytes())
+		if end.Units != c.want || s.calibrations[0].Samples != c.want {
+			t.Errorf("%d ns ops in %v: %d units (calibration says %d), want %d", c.perOp, c.measure, end.Units, s.calibrations[0].Samples, c.want)
+		}
+		if s.runs[0].Config.Samples != 0 || s.runs[0].Config.SamplesRule == "" {
+			t.Errorf("run record samples %d rule %q: want 0 and the rule", s.runs[0].Config.Samples, s.runs[0].Config.SamplesRule)
+		}
+		if slice := s.calibrations[1].TargetNS; slice != int64(c.measure)/int64(2*c.want) {
+			t.Errorf("slice %d, want the budget over 2 x %d batches", slice, c.want)
 		}
 	}
 }

@@ -24,13 +24,14 @@ func (j *scriptedJudge) judge(_ *ndjson.Run, kept []ndjson.Sample, confidence fl
 	return []ndjson.LookInterval{{Contender: 1, HalfWidthPct: j.widths[i], Verdict: j.verdicts[i]}}, nil
 }
 
-// untilEngine compares two 1 ms operations in 1 ms batches under rule,
-// with a 10 s budget.
+// untilEngine compares two 1 ms operations under rule, with a 10 s
+// budget: the automatic sample count sizes batches for 1000 pairs in it,
+// 5 ms each.
 func untilEngine(rule string, width float64, j *scriptedJudge) (*Engine, *bytes.Buffer) {
 	clk := &fakeClock{}
 	cfg := DefaultConfig
 	cfg.Until = Until{Rule: rule, WidthPct: width, MaxTime: 10 * time.Second, Confidence: 95}
-	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1_000_000}, &fakeOp{clk: clk, perOp: 1_000_000})
+	e, buf := autoEngine(cfg, &fakeOp{clk: clk, perOp: 1_000_000}, &fakeOp{clk: clk, perOp: 1_000_000})
 	e.Judge = j.judge
 	return e, buf
 }

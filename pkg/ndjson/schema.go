@@ -193,10 +193,14 @@ type Telemetry struct {
 
 // Config is the complete measurement policy of a run.
 type Config struct {
-	WarmupNS          int64    `json:"warmup_ns"`
-	MeasurementNS     int64    `json:"measurement_ns"`
-	MaxSamplingNS     int64    `json:"max_sampling_ns"`
-	Samples           int      `json:"samples"`
+	WarmupNS      int64 `json:"warmup_ns"`
+	MeasurementNS int64 `json:"measurement_ns"`
+	MaxSamplingNS int64 `json:"max_sampling_ns"`
+	Samples       int   `json:"samples"`
+	// SamplesRule says how the sample count was chosen when Samples is 0
+	// (automatic, schema 1.3): the calibration records then carry the
+	// count and the slice.
+	SamplesRule       string   `json:"samples_rule,omitempty"`
 	MinSampleNS       int64    `json:"min_sample_ns"`
 	MaxIterations     int64    `json:"max_iterations"`
 	SliceNS           int64    `json:"slice_ns"`
@@ -317,6 +321,8 @@ type Calibration struct {
 	FloorNS float64 `json:"floor_ns"`
 	// Capped names the bound that limited Iterations: "", "max-iterations" or "slower-side".
 	Capped string `json:"capped,omitempty"`
+	// Samples is the run's sample count per case, as chosen (schema 1.3).
+	Samples int `json:"samples,omitempty"`
 }
 
 // Sample is one timed batch of one case.

@@ -48,8 +48,12 @@ func sampling(r *Run, s *ndjson.Summary) string {
 			capped = "  (batch capped by " + cal.Capped + ")"
 		}
 	}
-	return fmt.Sprintf("%d iter/sample x %s  median batch %s%s",
-		iter, plural(s.N, "sample"), dur(s.MedianBatchNS), capped)
+	auto := ""
+	if r.Run.Config.SamplesRule != "" {
+		auto = "  (--samples auto: as many as fit, each batch at least one operation)"
+	}
+	return fmt.Sprintf("%d iter/sample x %s  median batch %s%s%s",
+		iter, plural(s.N, "sample"), dur(s.MedianBatchNS), capped, auto)
 }
 
 func (c *console) quality(s *ndjson.Summary) string {
