@@ -24,6 +24,7 @@ type jsonRun struct {
 	Gate         *ndjson.Gate         `json:"gate"`
 	Calibrations []ndjson.Calibration `json:"calibrations"`
 	Windows      []ndjson.Window      `json:"windows"`
+	Looks        []ndjson.Look        `json:"looks"`
 	End          *ndjson.End          `json:"end"`
 	Analysis     *ndjson.Analysis     `json:"analysis"`
 	Summaries    []ndjson.Summary     `json:"summaries"`
@@ -56,6 +57,7 @@ func newJSONRun(r *Run, samples bool) jsonRun {
 		Gate:         r.Gate,
 		Calibrations: orEmpty(r.Calibrations),
 		Windows:      orEmpty(r.Windows),
+		Looks:        orEmpty(r.Looks),
 		End:          r.End,
 		Analysis:     r.Analysis,
 		Summaries:    orEmpty(r.Summaries),

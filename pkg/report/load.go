@@ -25,6 +25,8 @@ type Run struct {
 	Gate *ndjson.Gate
 	// Windows are the interference-watch windows, discarded ones included.
 	Windows []ndjson.Window
+	// Looks are the checkpoints of a stopping rule (--until).
+	Looks []ndjson.Look
 	// Environment is fb-analyze's account of the host during the run.
 	Environment *ndjson.Environment
 }
@@ -86,6 +88,8 @@ func (ld *loader) add(l ndjson.Line) error {
 		return ld.addWindow(l)
 	case ndjson.TypeEnvironment:
 		return ld.addEnvironment(l)
+	case ndjson.TypeLook:
+		return ld.addLook(l)
 	}
 	return nil
 }

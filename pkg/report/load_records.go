@@ -2,6 +2,19 @@ package report
 
 import "github.com/flybench/flybench/pkg/ndjson"
 
+func (ld *loader) addLook(l ndjson.Line) error {
+	run, err := ld.current(l)
+	if err != nil {
+		return err
+	}
+	var v ndjson.Look
+	if err := ld.r.Decode(l, &v); err != nil {
+		return err
+	}
+	run.Looks = append(run.Looks, v)
+	return nil
+}
+
 func (ld *loader) addCalibration(l ndjson.Line) error {
 	run, err := ld.current(l)
 	if err != nil {
