@@ -18,7 +18,7 @@ build:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
-	$(GO) test -count=1 -run 'Coverage' ./pkg/stats
+	$(GO) test -count=1 -run 'Coverage|SequentialFalse|PlanDelivers' ./pkg/stats
 
 # The statistics simulation as a table: coverage of nominal 95% intervals,
 # median width and verdicts for every noise model, pair count (20 to 500)

@@ -33,9 +33,9 @@ func main() {
 	var d decisiveConfig
 	flag.IntVar(&d.trials, "trials", 10, "decisive: runs per load, kind (A/A, A/B) and method")
 	loads := flag.String("loads", "idle,one-cpu,all-cpu", "decisive: background loads, comma-separated (idle, one-cpu, all-cpu)")
-	flag.DurationVar(&d.budget, "budget", 16*time.Second, "decisive: wall time per method per run; hyperfine's --runs is sized to it, keep -pairflags near it (at most 20s)")
-	flag.StringVar(&d.pairFlags, "pairflags", "-t 15s --max-sampling-time 17s", "decisive: fb-pair flags of the paired and sequential methods, split on spaces")
-	variants := flag.String("variants", "", "decisive: paired methods 'name=fb-pair flags;name=flags' replacing 'paired=<pairflags>'")
+	flag.DurationVar(&d.budget, "budget", 17*time.Second, "decisive: wall time per method per run; hyperfine's --runs is sized to it, keep -pairflags near it (at most 20s)")
+	flag.StringVar(&d.pairFlags, "pairflags", "-t 15s --max-sampling-time 16s", "decisive: fb-pair flags of the paired and sequential methods, split on spaces")
+	variants := flag.String("variants", "paired=-t 15s --max-sampling-time 16s;until=--until decision --max-time 19s", "decisive: paired methods 'name=fb-pair flags;name=flags' (empty: 'paired=<pairflags>')")
 	methods := flag.String("methods", "", "decisive: methods to run, comma-separated (default: every paired variant, sequential, hyperfine)")
 	flag.IntVar(&d.steps, "steps", 0, "decisive: spin steps of A (0: calibrate to a ~20 ms run); B does 3% more")
 	flag.DurationVar(&d.truthTime, "truth", 40*time.Second, "decisive: fb-pair -t of the idle run that measures the true A/B difference")

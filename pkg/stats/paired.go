@@ -47,8 +47,10 @@ type Paired struct {
 // contender-first pairs, averaged), with LocationInterval of its
 // pseudo-values, the studentized circular-block bootstrap with a
 // prewhitened standard error, so residual serial dependence widens it as
-// it should. The geometric mean of the ratios is reported beside it with
-// LocationInterval of d itself. The verdict classifies the decision
+// it should. The geometric mean of the ratios is reported beside it, its
+// interval from its own prewhitened standard error and the studentized
+// resample means of the same resampling (borrowedInterval), which halves
+// the cost of a comparison. The verdict classifies the decision
 // change interval against thresholdPct. EstimatorLegacy is the method of
 // schema 1.2 and earlier: the geometric mean with MeanIntervalAuto.
 func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream string) (Paired, error) {
@@ -77,10 +79,10 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 	} else {
 		loc := Locate(d, in.RefFirst, p.Estimator == EstimatorRobust)
 		p.Fit = loc.Fit
-		lo, hi, block := b.LocationInterval(loc.Pseudo, stream)
-		p.BlockLen = block
-		p.setSpeedup(loc.Center, lo, hi)
-		glo, ghi, _ := b.LocationInterval(d, stream+"/geo")
+		piv := b.locationPivot(loc.Pseudo, stream)
+		p.BlockLen = piv.block
+		p.setSpeedup(loc.Center, piv.lo, piv.hi)
+		glo, ghi := b.borrowedInterval(d, piv, stream+"/geo")
 		p.setGeo(Mean(d), glo, ghi)
 		p.setOrderEffect(d, in.RefFirst)
 		if loc.Blocked {

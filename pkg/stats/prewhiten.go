@@ -61,24 +61,66 @@ func prewhitenedVariance(a *autocovariance, bs *blockSums) float64 {
 // MeanIntervalAuto, but with the prewhitened standard error
 // (prewhitenedVariance) as the interval's scale, and the block length
 // BlockLength chooses, which it also returns. It is the interval of every
-// decision estimate: x is a Location's pseudo-values or, for the geometric
-// mean, the log-ratios themselves.
+// decision estimate: x is a Location's pseudo-values.
 func (b Bootstrap) LocationInterval(x []float64, stream string) (lo, hi float64, block int) {
+	p := b.locationPivot(x, stream)
+	return p.lo, p.hi, p.block
+}
+
+// pivot is a LocationInterval with what it was made of: the series'
+// studentized resample means t (sorted; nil when the interval is
+// degenerate), so that another series' interval can borrow them.
+type pivot struct {
+	lo, hi float64
+	block  int
+	t      []float64
+}
+
+func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 	if len(x) == 0 || b.Resamples < 1 {
-		return math.NaN(), math.NaN(), 1
+		return pivot{lo: math.NaN(), hi: math.NaN(), block: 1}
 	}
 	a := newAutocovariance(x)
-	block = 1
+	p := pivot{block: 1}
+	if len(x) >= 8 {
+		p.block = newLagWindow(a).blockLength()
+	}
+	bs := newBlockSums(x, a, p.block)
+	se := math.Sqrt(prewhitenedVariance(a, bs))
+	if se == 0 || bs.count == 1 {
+		p.lo, p.hi = bs.center, bs.center
+		return p
+	}
+	reps := b.replicates(bs, stream)
+	p.t = make([]float64, len(reps))
+	for i, r := range reps {
+		p.t[i] = studentize(r.mean, r.variance)
+	}
+	p.lo, p.hi = b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
+	return p
+}
+
+// borrowedInterval is the percentile-t interval of the mean of x with its
+// own prewhitened standard error and the studentized resample means of
+// another series of the same pairs (p.t): one resampling serves both the
+// decision estimate and the geometric mean beside it, which halves the
+// cost of a comparison. Without p.t it resamples x itself.
+func (b Bootstrap) borrowedInterval(x []float64, p pivot, stream string) (lo, hi float64) {
+	if p.t == nil {
+		q := b.locationPivot(x, stream)
+		return q.lo, q.hi
+	}
+	a := newAutocovariance(x)
+	block := 1
 	if len(x) >= 8 {
 		block = newLagWindow(a).blockLength()
 	}
 	bs := newBlockSums(x, a, block)
 	se := math.Sqrt(prewhitenedVariance(a, bs))
-	if se == 0 || bs.count == 1 {
-		return bs.center, bs.center, block
+	if se == 0 {
+		return bs.center, bs.center
 	}
-	lo, hi = b.percentileTOf(bs, se, stream)
-	return lo, hi, block
+	return b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
 }
 
 // percentileTOf draws the resamples of bs and returns the percentile-t
