@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -85,31 +84,20 @@ func (row tableRow) run(reps int) rowResult {
 	res := rowResult{reps: reps, widths: make([]float64, reps), truth: truth}
 	b := Bootstrap{Seed: 99, Resamples: 1000, Confidence: 95}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name)
-				r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
-				first := refFirst(schedule.Paired(row.n, seed))
-				ref, con := row.model.draw(r, row.n, row.delta, first)
-				lo, hi, v := row.method.interval(PairedInput{Ref: ref, Con: con, RefFirst: first}, b, fmt.Sprint("sim/", i))
-				mu.Lock()
-				if lo <= truth && truth <= hi {
-					res.covered++
-				}
-				res.widths[i] = 100 * (hi - lo)
-				res.verdicts[v]++
-				mu.Unlock()
-			}
-		})
-	}
-	for i := range reps {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEachConcurrently(reps, func(i int) {
+		seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name)
+		r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
+		first := refFirst(schedule.Paired(row.n, seed))
+		ref, con := row.model.draw(r, row.n, row.delta, first)
+		lo, hi, v := row.method.interval(PairedInput{Ref: ref, Con: con, RefFirst: first}, b, fmt.Sprint("sim/", i))
+		mu.Lock()
+		defer mu.Unlock()
+		if lo <= truth && truth <= hi {
+			res.covered++
+		}
+		res.widths[i] = 100 * (hi - lo)
+		res.verdicts[v]++
+	})
 	return res
 }
 
@@ -177,35 +165,24 @@ func (row tableRow) runSequential(reps int) seqResult {
 	res := seqResult{reps: reps, widths: make([]float64, reps)}
 	b := Bootstrap{Seed: 99, Resamples: 1000, Confidence: 95}
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range runtime.GOMAXPROCS(0) {
-		wg.Go(func() {
-			for i := range next {
-				seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name) ^ 0x5e9
-				r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
-				first := refFirst(schedule.PairedBlocks(row.n, 10, seed))
-				ref, con := row.model.draw(r, row.n, row.delta, first)
-				lo, hi, v, stop := sequentialLooks(ref, con, first, b, fmt.Sprint("seq/", i))
-				mu.Lock()
-				if lo <= truth && truth <= hi {
-					res.covered++
-				}
-				res.verdicts[v]++
-				res.meanStop += float64(stop) / float64(reps)
-				if stop < row.n {
-					res.stoppedEarly++
-				}
-				res.widths[i] = 100 * (hi - lo)
-				mu.Unlock()
-			}
-		})
-	}
-	for i := range reps {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEachConcurrently(reps, func(i int) {
+		seed := uint64(i)<<20 ^ uint64(row.n)<<8 ^ streamKey(row.model.name) ^ 0x5e9
+		r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
+		first := refFirst(schedule.PairedBlocks(row.n, 10, seed))
+		ref, con := row.model.draw(r, row.n, row.delta, first)
+		lo, hi, v, stop := sequentialLooks(ref, con, first, b, fmt.Sprint("seq/", i))
+		mu.Lock()
+		defer mu.Unlock()
+		if lo <= truth && truth <= hi {
+			res.covered++
+		}
+		res.verdicts[v]++
+		res.meanStop += float64(stop) / float64(reps)
+		if stop < row.n {
+			res.stoppedEarly++
+		}
+		res.widths[i] = 100 * (hi - lo)
+	})
 	return res
 }
 
