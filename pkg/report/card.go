@@ -19,6 +19,9 @@ func (c *console) card(r *Run, i int) {
 	c.row("tails", fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means)",
 		dur(s.P95), dur(s.P99), durRange(s.Min, s.Max)))
 	c.row("sampling", sampling(r, s))
+	if text := stoppingText(r, runLevel(r)); text != "" && len(r.Run.Cases) == 1 {
+		c.row("stopping", text)
+	}
 	c.row("quality", c.quality(s))
 	c.row("clock", clockText(r.Run.Clock))
 	if t := r.Run.Timer; t != nil {

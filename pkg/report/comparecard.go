@@ -38,8 +38,8 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		c.row("outliers", robustText(k))
 	}
 	c.row("verdict", c.verdict(r, k))
-	if k.Sequential != nil {
-		c.row("stopping", stoppingText(r, k))
+	if text := stoppingText(r, k.ConfidencePct); text != "" {
+		c.row("stopping", text)
 	}
 	c.row("order", orderText(k, ref, con))
 	c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))

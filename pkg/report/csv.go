@@ -71,6 +71,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("threshold_pct", plain(r.Analysis.ThresholdPct))
 	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
+	row.setUntil(r)
 	return row
 }
 
@@ -145,17 +146,6 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 		row.setFloats(map[string]float64{"geo_change_pct": k.Geo.ChangePct,
 			"geo_change_ci_low": k.Geo.ChangeCI[0], "geo_change_ci_high": k.Geo.ChangeCI[1]})
 	}
-	if q := k.Sequential; q != nil {
-		row.set("until", q.Rule)
-		row.set("settled", strconv.FormatBool(q.Settled))
-		row.set("stop_reason", q.Reason)
-		row.setInts(map[string]int{"looks": q.Looks})
-		row.setFloats(map[string]float64{"overall_confidence_pct": q.OverallConfidencePct})
-		if u := r.End; u != nil && u.Until != nil {
-			row.setInts(map[string]int{"stop_units": u.Until.Units})
-			row.set("stop_elapsed_ns", strconv.FormatInt(u.Until.ElapsedNS, 10))
-		}
-	}
 	if f := k.Robust; f != nil {
 		row.setInts(map[string]int{"rejected": f.Rejected, "rejected_reference_slow": f.ReferenceSlow,
 			"rejected_contender_slow": f.ContenderSlow})
@@ -172,4 +162,24 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 		row.set("threshold_pct", plain(k.ThresholdPct))
 	}
 	return row
+}
+
+// setUntil fills the stopping-rule columns, the same on every row of a
+// run: the rule, how it ended, after how many looks, units and how long,
+// and the overall confidence the looks shared.
+func (row csvRow) setUntil(r *Run) {
+	u := r.Run.Config.Until
+	if u == nil {
+		return
+	}
+	row.set("until", u.Rule)
+	if r.Analysis != nil {
+		row.setFloats(map[string]float64{"overall_confidence_pct": r.Analysis.ConfidencePct})
+	}
+	if e := r.End; e != nil && e.Until != nil {
+		row.set("settled", strconv.FormatBool(e.Until.Settled))
+		row.set("stop_reason", e.Until.Reason)
+		row.setInts(map[string]int{"looks": e.Until.Looks, "stop_units": e.Until.Units})
+		row.set("stop_elapsed_ns", strconv.FormatInt(e.Until.ElapsedNS, 10))
+	}
 }

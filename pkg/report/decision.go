@@ -54,12 +54,20 @@ func orderText(k *ndjson.Comparison, ref, con string) string {
 }
 
 // stoppingText says how a run with a stopping rule ended: settled or at
-// its limit, after how many looks, units and how long, and the level of
-// the final look's interval within the rule's overall confidence.
-func stoppingText(r *Run, k *ndjson.Comparison) string {
-	q := k.Sequential
+// its limit, after how many looks, units and how long, and, under a
+// decision rule, the level of the final look's interval (level) within
+// the overall confidence. It is "" for a run without a rule.
+func stoppingText(r *Run, level float64) string {
+	u := r.Run.Config.Until
+	if u == nil {
+		return ""
+	}
+	reason, looks := "cut", 0
+	if r.End != nil && r.End.Until != nil {
+		reason, looks = r.End.Until.Reason, r.End.Until.Looks
+	}
 	outcome := "settled"
-	switch q.Reason {
+	switch reason {
 	case "time":
 		outcome = "hit the --max-time limit, not settled"
 	case "units":
@@ -67,14 +75,27 @@ func stoppingText(r *Run, k *ndjson.Comparison) string {
 	case "cut":
 		outcome = "stream cut short before the rule settled"
 	}
-	text := fmt.Sprintf("--until %s: %s after %s", q.Rule, outcome, plural(q.Looks, "look"))
-	if u := r.End; u != nil && u.Until != nil {
-		text += fmt.Sprintf(", %s, %.1f s", plural(u.Until.Units, unitNoun(r)), float64(u.Until.ElapsedNS)/1e9)
+	rule := u.Rule
+	if rule == "width" {
+		rule = fmt.Sprintf("width=%g%%", u.WidthPct)
 	}
-	if q.Rule == "decision" {
-		text += fmt.Sprintf("  (%s overall; this look's interval %s)", confidence(q.OverallConfidencePct), confidence(k.ConfidencePct))
+	text := fmt.Sprintf("--until %s: %s after %s", rule, outcome, plural(looks, "look"))
+	if e := r.End; e != nil && e.Until != nil {
+		text += fmt.Sprintf(", %s, %.1f s", plural(e.Until.Units, unitNoun(r)), float64(e.Until.ElapsedNS)/1e9)
+	}
+	if u.Rule == "decision" && r.Analysis != nil {
+		text += fmt.Sprintf("  (%s overall; this look's interval %s)", confidence(r.Analysis.ConfidencePct), confidence(level))
 	}
 	return text
+}
+
+// runLevel is the final look's level for a run's own card: the end
+// record's, as the collector judged it.
+func runLevel(r *Run) float64 {
+	if r.End != nil && r.End.Until != nil {
+		return r.End.Until.ConfidencePct
+	}
+	return 0
 }
 
 // unitNoun names a run's unit: pair, round or sample.

@@ -26,6 +26,8 @@ func envRetakeRun() []ndjson.Record {
 	run.Config.Placement = &ndjson.Placement{CPU: 1, Outcome: "strict", WatchedCPUs: []int{1, 3}}
 	run.Config.Conditions = &ndjson.ConditionsConfig{Mode: "pause", RequireNonreducedProfile: true,
 		StableNS: 1e9, PollNS: 250e6, MaxPauseNS: 30e9, OnTimeout: "observe"}
+	run.Config.Until = &ndjson.Until{Rule: "decision", MaxTimeNS: 20e9, ConfidencePct: 95, ThresholdPct: 1,
+		Estimator: "robust", Seed: 1, Resamples: 2000}
 	lock := &ndjson.Lock{Tool: "fb-lock", Outcome: ndjson.LockHeld, Scope: "machine",
 		Path: "/tmp/host-cpu-claim/machine", WaitedNS: 300e6, TimeoutNS: 30e9, PollNS: 250e6}
 	gate := &ndjson.Gate{Outcome: ndjson.GatePassed, WaitedNS: 1_200e6, StableNS: 1e9, TimeoutNS: 60e9,

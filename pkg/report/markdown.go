@@ -36,8 +36,12 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	}
 	markdownAxes(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
-	if len(r.Comparisons) > 0 && r.Comparisons[0].Sequential != nil {
-		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(stoppingText(r, &r.Comparisons[0])))
+	level := runLevel(r)
+	if len(r.Comparisons) > 0 {
+		level = r.Comparisons[0].ConfidencePct
+	}
+	if text := stoppingText(r, level); text != "" {
+		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(text))
 	}
 	if r.Environment != nil {
 		fmt.Fprintf(w, "\n_Host: %s_\n", mdEscape(envNote(r)))
