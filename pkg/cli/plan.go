@@ -35,6 +35,9 @@ func plan(c *ucli.Context, env Env, opt analyze.Options, width float64) error {
 		for _, p := range plans {
 			writePlan(env.Stdout, p, opt, width)
 		}
+		if err == nil && len(plans) == 0 {
+			return usageErrorf("%s holds no run to plan from: give a pilot stream from fb-pair or fb-sample", r.Name())
+		}
 		var pe *analyze.PlanError
 		if errors.As(err, &pe) {
 			return withCode(ExitUsage, fmt.Errorf("%s: %w", r.Name(), err), "plan from a paired or single-case pilot with at least 10 units that vary")
