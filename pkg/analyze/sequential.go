@@ -40,7 +40,7 @@ func finalLookLevel(looks []ndjson.Look, overall float64) float64 {
 		}
 		if l.Met || l.Final {
 			level, _ := stats.LookConfidence(overall, tPrev, l.Fraction, l.Final)
-			return level
+			return min(level, stats.MaxLookConfidence) // only a re-analysis at another level can exceed it
 		}
 		tPrev = l.Fraction
 	}
