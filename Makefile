@@ -23,9 +23,10 @@ test:
 # The statistics simulation as a table: coverage of nominal 95% intervals,
 # median width and verdicts for every noise model, pair count (20 to 500)
 # and true difference (none, +3%). Add ARGS='-table.method robust,legacy'
-# to compare estimators, '-table.reps 4000' for tighter coverage figures.
+# to compare estimators, '-table.reps 4000' for tighter coverage figures,
+# '-table.seq' for the sampling-until-a-decision table too.
 coverage:
-	$(GO) test -count=1 -v -timeout 60m -run TestCoverageTable ./pkg/stats -args -table -table.reps 2000 $(ARGS)
+	$(GO) test -count=1 -v -timeout 60m -run 'TestCoverageTable|TestSequentialTable' ./pkg/stats -args -table -table.reps 2000 $(ARGS)
 
 test-short:
 	$(GO) test -short -count=1 ./...
