@@ -136,7 +136,7 @@ func TestCoverageTable(t *testing.T) {
 					res := row.run(*tableReps)
 					v := res.verdicts
 					fmt.Printf("%-18s %-7s %5d %+4.1f%% %7.3f %6.3f %6.2f%%  %5d %5d %5d %5d\n",
-						m.name, name, n, 100*math.Expm1(-res.truth), res.coverage(), res.coverageSE(), res.medianWidth(),
+						m.name, name, n, 100*math.Expm1(-res.truth)+0, res.coverage(), res.coverageSE(), res.medianWidth(),
 						v[ContenderFaster], v[ReferenceFaster], v[Equivalent], v[Inconclusive])
 				}
 			}
