@@ -27,7 +27,8 @@ func analyzeApp(env Env) *ucli.App {
 			"mean is reported beside it with its own interval (--estimator mean decides on the crossover\n"+
 			"mean, --estimator legacy reproduces analyses of schema 1.2 and earlier byte for byte).\n\n"+
 			"Intervals (deterministic): "+stats.LocationMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
-			"Exit status: 0 ok, 2 usage, 3 a bad input line (reported as file:line), 4 unknown schema version.")
+			"Exit status: 0 ok, 1 the output could not be written, 2 usage, 3 a bad input line (reported as\n"+
+			"file:line), 4 unknown schema version.")
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
@@ -57,7 +58,7 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		return eachInput(c, env, func(r *ndjson.Reader) error {
-			return streamError(analyze.Stream(r, w, opt))
+			return streamError(analyze.Stream(r, w, opt), "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
 		})
 	}
 	return app

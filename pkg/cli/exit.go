@@ -48,15 +48,16 @@ func usageErrorf(format string, args ...any) error {
 	return &exitError{code: ExitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// streamError classifies a reader error.
-func streamError(err error) error {
+// streamError classifies a reader error; hint is what the tool can say
+// of a bad line (what it wrote before it, and what to do).
+func streamError(err error, hint string) error {
 	var ve *ndjson.VersionError
 	var se *ndjson.SyntaxError
 	switch {
 	case errors.As(err, &ve):
 		return withCode(ExitSchema, err, "")
 	case errors.As(err, &se):
-		return withCode(ExitBadInput, err, "fix or remove that line; everything before it was processed")
+		return withCode(ExitBadInput, err, hint)
 	}
 	return err
 }

@@ -42,7 +42,7 @@ func plan(c *ucli.Context, env Env, opt analyze.Options, width float64) error {
 		if errors.As(err, &pe) {
 			return withCode(ExitUsage, fmt.Errorf("%s: %w", r.Name(), err), "plan from a paired or single-case pilot with at least 10 units that vary")
 		}
-		return streamError(err)
+		return streamError(err, "fix or remove that line; the plans of the runs before it were printed")
 	})
 }
 

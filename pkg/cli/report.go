@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -14,8 +15,8 @@ func reportApp(env Env) *ucli.App {
 		"[FILE...]",
 		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
 			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n\n"+
-			"Exit status: 0 ok, 2 usage, 3 a bad input line, 4 unknown schema version,\n"+
-			"6 the stream was not analyzed (pipe it through fb-analyze).")
+			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
+			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
 	app.Flags = []ucli.Flag{
 		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown or long-csv (one row per axis per case and comparison)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table"},
@@ -36,15 +37,17 @@ func reportApp(env Env) *ucli.App {
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			got, err := report.Load(r)
 			runs = append(runs, got...)
-			return streamError(err)
+			return streamError(err, "fix or remove that line; no report was written")
 		})
 		if err != nil {
 			return err
 		}
-		if err := report.Write(env.Stdout, runs, opt); err != nil {
+		err = report.Write(env.Stdout, runs, opt)
+		var nae *report.NotAnalyzedError
+		if errors.As(err, &nae) {
 			return withCode(ExitNotAnalyzed, err, "")
 		}
-		return nil
+		return err // a write error: exit 1
 	}
 	return app
 }

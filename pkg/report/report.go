@@ -10,7 +10,6 @@ package report
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -70,16 +69,22 @@ func Write(w io.Writer, runs []*Run, opt Options) error {
 	return nil
 }
 
+// NotAnalyzedError is a stream Write cannot report: empty, or with a run
+// that has no analysis records.
+type NotAnalyzedError struct{ msg string }
+
+func (e *NotAnalyzedError) Error() string { return e.msg }
+
 // checkAnalyzed refuses an empty stream and a raw one: a report is made of
 // fb-analyze's records, never of statistics computed here.
 func checkAnalyzed(runs []*Run) error {
 	if len(runs) == 0 {
-		return errors.New("the stream holds no run records, nothing to report")
+		return &NotAnalyzedError{"the stream holds no run records, nothing to report"}
 	}
 	for _, r := range runs {
 		if r.Analysis == nil {
-			return fmt.Errorf("run %s was not analyzed: pipe the stream through fb-analyze first "+
-				"(fb-pair ... | fb-analyze | fb-report)", shortID(r.Run.RunID))
+			return &NotAnalyzedError{fmt.Sprintf("run %s was not analyzed: pipe the stream through fb-analyze first "+
+				"(fb-pair ... | fb-analyze | fb-report)", shortID(r.Run.RunID))}
 		}
 	}
 	return nil

@@ -1,0 +1,205 @@
+package tests
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// exitCase drives one tool to one exit status its man page documents.
+type exitCase struct {
+	tool   string
+	args   []string
+	stdin  string // a file in the test's directory, or "" for none
+	stdout string // a path to write stdout to (e.g. /dev/full), or "" to keep it
+	signal syscall.Signal
+	busy   bool // keep one CPU busy meanwhile
+	code   int
+	stderr string // a substring the message must contain
+	skip   func() string
+}
+
+// TestExitCodes runs every tool through every exit status it documents
+// (man pages, EXIT STATUS), asserting the status itself and the line that
+// explains it.
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	spin := tool("spin") + " -n 1000"
+	fixtures := exitFixtures(t, dir, spin)
+	cases := []exitCase{
+		{tool: "fb-analyze", args: []string{fixtures["raw"]}, code: 0},
+		{tool: "fb-analyze", args: []string{fixtures["raw"]}, stdout: "/dev/full", code: 1, stderr: "write records"},
+		{tool: "fb-analyze", args: []string{"--resamples", "5"}, code: 2, stderr: "--resamples 5 out of range"},
+		{tool: "fb-analyze", args: []string{fixtures["bad"]}, code: 3, stderr: "bad.ndjson:2:"},
+		{tool: "fb-analyze", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},
+		{tool: "fb-report", args: []string{fixtures["analyzed"]}, code: 0},
+		{tool: "fb-report", args: []string{fixtures["analyzed"]}, stdout: "/dev/full", code: 1, stderr: "write report"},
+		{tool: "fb-report", args: []string{"--format", "pdf"}, code: 2, stderr: "--format"},
+		{tool: "fb-report", args: []string{fixtures["bad"]}, code: 3, stderr: "no report was written"},
+		{tool: "fb-report", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},
+		{tool: "fb-report", args: []string{fixtures["raw"]}, code: 6, stderr: "was not analyzed"},
+		{tool: "fb-sample", args: quick(spin), code: 0},
+		{tool: "fb-sample", args: []string{"--samples", "5", "--", spin}, code: 2, stderr: "--samples 5"},
+		{tool: "fb-sample", args: quick("false"), code: 5, stderr: `command "false" exited with status 1`},
+		{tool: "fb-sample", args: append([]string{"--conditions", "fail", "--require-profile-detection"}, quick(spin)...), code: 8,
+			stderr: "operating conditions unacceptable", skip: profileDetectable},
+		{tool: "fb-sample", args: append([]string{"--cpu", "4096", "--require-strict"}, quick(spin)...), code: 9, stderr: "--require-strict"},
+		{tool: "fb-pair", args: quick(spin, spin), code: 0},
+		{tool: "fb-pair", args: []string{"--", spin}, code: 2, stderr: "takes 2 to 16"},
+		{tool: "fb-pair", args: quick(spin, "false"), code: 5, stderr: `command "false" exited with status 1`},
+		{tool: "fb-pair", args: append([]string{"--require-perf"}, quick(spin, spin)...), code: 7, stderr: "--require-perf", skip: pmuPresent},
+		{tool: "fb-pair", args: append([]string{"--cpu", "4096", "--require-strict"}, quick(spin, spin)...), code: 9, stderr: "--require-strict"},
+		{tool: "fb-pair", args: long(spin), signal: syscall.SIGINT, code: 130, stderr: "interrupted by SIGINT"},
+		{tool: "fb-pair", args: long(spin), signal: syscall.SIGTERM, code: 143, stderr: "interrupted by SIGTERM"},
+		{tool: "fb-lock", args: []string{"--path", filepath.Join(dir, "claim"), "true"}, code: 0},
+		{tool: "fb-lock", args: []string{"--status", "--path", fixtures["raw"]}, code: 1, stderr: "is not a directory"},
+		{tool: "fb-lock", args: []string{"--path", filepath.Join(dir, "claim")}, code: 2, stderr: "no PROGRAM given"},
+		{tool: "fb-lock", args: []string{"--path", filepath.Join(dir, "claim"), "no-such-program-here"}, code: 5, stderr: "not found"},
+		{tool: "fb-gate", args: []string{"--max-average", "100", "--max-core", "100", "--stable", "100ms", "--progress", "none", "true"}, code: 0},
+		{tool: "fb-gate", args: []string{"--max-average", "100", "--max-core", "100", "--stable", "100ms", "--progress", "none", "--record", "/dev/full", "true"},
+			code: 1, stderr: "write record"},
+		{tool: "fb-gate", args: []string{"--max-average", "200", "true"}, code: 2, stderr: "--max-average"},
+		{tool: "fb-gate", args: []string{"--max-average", "100", "--max-core", "100", "--stable", "100ms", "--progress", "none", "no-such-program-here"},
+			code: 5, stderr: "not found"},
+		{tool: "fb-gate", args: []string{"--max-average", "1", "--max-core", "1", "--stable", "200ms", "--timeout", "300ms", "--progress", "none", "true"},
+			busy: true, code: 10, stderr: "host not quiet"},
+	}
+	for _, c := range cases {
+		t.Run(c.tool+"/"+strconv.Itoa(c.code), func(t *testing.T) {
+			if c.skip != nil {
+				if why := c.skip(); why != "" {
+					t.Skip(why)
+				}
+			}
+			code, stderr := runForExit(t, c)
+			if code != c.code || !strings.Contains(stderr, c.stderr) {
+				t.Errorf("%s %q: exit %d, stderr %q; want exit %d and %q", c.tool, c.args, code, stderr, c.code, c.stderr)
+			}
+		})
+	}
+	t.Run("fb-lock/11", func(t *testing.T) { lockRefusal(t, filepath.Join(dir, "held")) })
+}
+
+// quick is a fast fb-sample/fb-pair run of commands.
+func quick(commands ...string) []string {
+	return append([]string{"--progress", "none", "--samples", "10", "--warmup", "0", "-t", "20ms", "--"}, commands...)
+}
+
+// long is an fb-pair run that lasts long enough to be signalled.
+func long(command string) []string {
+	return []string{"--progress", "none", "--samples", "1000", "-t", "60s", "--", command, command}
+}
+
+func runForExit(t *testing.T, c exitCase) (int, string) {
+	t.Helper()
+	cmd := exec.Command(tool(c.tool), c.args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if c.stdout != "" {
+		f, err := os.OpenFile(c.stdout, os.O_WRONLY, 0)
+		if err != nil {
+			t.Skipf("cannot open %s: %v", c.stdout, err)
+		}
+		defer f.Close()
+		cmd.Stdout = f
+	}
+	if c.busy {
+		load := exec.Command(tool("load"), "-period", "1s", "-duty", "1", "-threads", "1")
+		if err := load.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer func() { load.Process.Kill(); load.Wait() }()
+		time.Sleep(100 * time.Millisecond)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if c.signal != 0 {
+		time.Sleep(700 * time.Millisecond)
+		cmd.Process.Signal(c.signal)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		t.Fatal(err)
+	}
+	return cmd.ProcessState.ExitCode(), stderr.String()
+}
+
+// lockRefusal holds the claim with one fb-lock and asks another for a
+// machine-wide claim it must not wait for: exit 11.
+func lockRefusal(t *testing.T, dir string) {
+	holder := exec.Command(tool("fb-lock"), "--path", dir, "--record", "none", "sleep", "5")
+	if err := holder.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { holder.Process.Kill(); holder.Wait() }()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		out, _ := exec.Command(tool("fb-lock"), "--status", "--path", dir).Output()
+		if bytes.Contains(out, []byte("machine")) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	code, stderr := runForExit(t, exitCase{tool: "fb-lock", args: []string{"--path", dir, "--timeout", "200ms", "--poll", "50ms", "--require-machine-scope", "true"}})
+	if code != 11 || !strings.Contains(stderr, "--require-machine-scope") {
+		t.Errorf("busy claim: exit %d, stderr %q; want 11", code, stderr)
+	}
+}
+
+// exitFixtures writes the streams the table reads: a raw stream, its
+// analysis, one with a bad second line and one of an unknown schema.
+func exitFixtures(t *testing.T, dir, spin string) map[string]string {
+	t.Helper()
+	raw, err := exec.Command(tool("fb-pair"), quick(spin, spin)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tool("fb-analyze"))
+	cmd.Stdin = bytes.NewReader(raw)
+	analyzed, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := bytes.Cut(raw, []byte("\n"))
+	files := map[string][]byte{
+		"raw":      raw,
+		"analyzed": analyzed,
+		"bad":      []byte(string(first) + "\n" + `{"type":"sample","v":"1.3","case":"x"}` + "\n"),
+		"future":   []byte(`{"type":"run","v":"9.0"}` + "\n"),
+	}
+	paths := map[string]string{}
+	for name, data := range files {
+		p := filepath.Join(dir, name+".ndjson")
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths[name] = p
+	}
+	return paths
+}
+
+func pmuPresent() string {
+	if hasPMU() {
+		return "this machine has a PMU: --require-perf succeeds"
+	}
+	return ""
+}
+
+func profileDetectable() string {
+	if _, err := os.Stat("/sys/firmware/acpi/platform_profile"); err == nil {
+		return "a platform profile is detectable here"
+	}
+	if _, err := os.Stat("/run/dbus/system_bus_socket"); err == nil {
+		return "a system bus is present; power-profiles-daemon may detect the profile"
+	}
+	return ""
+}
