@@ -42,7 +42,7 @@
 //
 //   - CaseResult: accumulate into a local that every iteration updates and
 //     return it. The worker passes it to KeepAlive after the ending clock
-//     read (the seeds' Measure_Result_Batched), so the sink costs nothing
+//     read, so the sink costs nothing
 //     inside the timed interval. Returning a non-pointer value as an any
 //     boxes it once per batch, inside the interval: a few nanoseconds
 //     divided by n.
@@ -59,8 +59,7 @@
 // call of a few nanoseconds, it belongs after the ending timestamp or at
 // least outside the loop; inside a nanosecond operation it would time the
 // call as part of the operation. Every call the compiler does not inline
-// is also a barrier to moving loads and stores of escaped memory across it
-// (the seeds' Clobber_Memory).
+// is also a barrier to moving loads and stores of escaped memory across it.
 //
 // # Setup, teardown and failures
 //
@@ -79,15 +78,16 @@
 //	gc_cycles      gc-cycles/batch  GC cycles completed during the batch (cumulative, per batch)
 //	live_heap      bytes            live heap marked by the latest GC (absolute, diagnostic)
 //
-// the churn and live-heap numbers of the memory trio in the seeds; the
-// third, retained memory, needs a forced collection before and after each
-// batch and is left out. The counters are process-wide, and the Go
-// runtime counts a small object only when the span holding it leaves its
-// P's cache, so a reading lags by at most about one span (8 KiB) per size
-// class and P; with thousands of allocations per batch the error is well
-// under one percent, and a case that does not allocate reads 0. They are
-// compared as differences (compare=absolute), since a case that does not
-// allocate has zero bytes per operation, which a ratio cannot compare.
+// These are the churn (memory allocated) and live-heap numbers; a third,
+// retained memory (the live heap's growth over a batch), needs a forced
+// collection before and after each batch and is left out. The counters are
+// process-wide, and the Go runtime counts a small object only when the
+// span holding it leaves its P's cache, so a reading lags by at most about
+// one span (8 KiB) per size class and P; with thousands of allocations per
+// batch the error is well under one percent, and a case that does not
+// allocate reads 0. They are compared as differences (compare=absolute),
+// since a case that does not allocate has zero bytes per operation, which
+// a ratio cannot compare.
 //
 // Axis declares an axis of the program's own, read by a function before
 // and after each batch (cumulative) or after it (absolute, elapsed).

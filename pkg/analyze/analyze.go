@@ -26,7 +26,8 @@ type Options struct {
 	Analyzer string
 }
 
-// DefaultOptions follow the API reference's defaults.
+// DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
+// confidence, a 1% practical threshold.
 var DefaultOptions = Options{Seed: 1, Resamples: 2000, Confidence: 95, ThresholdPct: 1}
 
 // Validate names the flag and allowed range of a bad setting.

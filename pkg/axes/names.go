@@ -2,7 +2,7 @@ package axes
 
 import "fmt"
 
-// Bounds of declared names, from the API reference. The worker protocol,
+// Bounds of declared names. The worker protocol,
 // custom axes and the Go worker package all check against these.
 const (
 	MaxNameLen   = 48

@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-// Bounds from the API reference (seed 003).
+// Bounds of a run's configuration.
 const (
 	MinSamples   = 10
 	MaxSamples   = 1000
@@ -59,7 +59,7 @@ const AutoSamples = 0
 
 // Bounds of the automatic sample count.
 const (
-	autoMinSamples = 50 // the seeds' default: a minimum worth keeping
+	autoMinSamples = 50 // the classic fixed default: a minimum worth keeping
 	autoMaxSamples = MaxSamples
 	// autoMinBatch is the shortest batch the automatic count plans for:
 	// a worker woken for a 0.3 ms request ran popcount-loop at 20.6 ns/op
@@ -72,7 +72,8 @@ const (
 // for the run record.
 const SamplesRule = "auto: as many units as fit the budget (--measurement-time, or --max-time with --until) with every batch at least one operation of the slowest case, 5 ms and --min-sample-time long, 50 to 1000; measured: at a fixed budget, single-operation pairs of a 20 ms program gave intervals 1.3 to 3 times narrower than 50 longer pairs, idle and under load (README, Pair granularity)"
 
-// DefaultConfig is the API reference's default policy.
+// DefaultConfig is the default policy: 100 ms warm-up, a 500 ms budget,
+// the sample count chosen automatically.
 var DefaultConfig = Config{
 	Warmup:        100 * time.Millisecond,
 	Measurement:   500 * time.Millisecond,

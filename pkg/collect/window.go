@@ -7,7 +7,7 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Watch is the interference-watch policy (seed: Interference_Policy).
+// Watch is the interference-watch policy.
 type Watch struct {
 	// Response is "observe", "retake" or "pause"; "" turns the watch off.
 	Response string

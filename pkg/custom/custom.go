@@ -1,7 +1,7 @@
 // Package custom describes caller-defined axes: values a batch process or
 // a worker reports about its own work (its elapsed time, allocations, items
 // processed), declared before the run with the same four facts as every
-// built-in axis, validated as the seeds specify, and turned into sample
+// built-in axis, validated, and turned into sample
 // values with explicit statuses (counter reset, invalid value, conversion
 // overflow) rather than silent zeros.
 package custom
@@ -16,7 +16,7 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Bounds from the API reference.
+// Bounds of custom axis declarations.
 const (
 	MaxAxes      = 8
 	MaxNameLen   = axes.MaxNameLen

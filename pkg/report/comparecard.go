@@ -41,10 +41,12 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	if text := stoppingText(r, k.ConfidencePct); text != "" {
 		c.row("stopping", text)
 	}
-	c.row("order", orderText(k, ref, con))
-	c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
-	c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
-		con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
+	if k.Design != ndjson.DesignSequential { // sequential blocks have no pairs
+		c.row("order", orderText(k, ref, con))
+		c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
+		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
+			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
+	}
 	c.row("schedule", c.schedule(k.Design, k.Batching))
 	for _, w := range k.Warnings {
 		c.warning(w)

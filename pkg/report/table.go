@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // cell is one table entry and the colour it is painted in. A span cell
@@ -76,7 +78,7 @@ func contenderCells(r *Run, i int) []cell {
 		{text: speedupRange(k.SpeedupCI)},
 		{text: pct(k.ChangePct)},
 		{text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
-		{text: fmt.Sprintf("%d/%d/%d", k.ContenderWins, k.ReferenceWins, k.Ties)},
+		{text: winsText(k)},
 	}
 }
 
@@ -128,4 +130,13 @@ func columnWidths(rows [][]cell) []int {
 		}
 	}
 	return widths
+}
+
+// winsText is "wins/losses/ties", or "n/a" for sequential blocks, which
+// have no pairs.
+func winsText(k *ndjson.Comparison) string {
+	if k.Design == ndjson.DesignSequential {
+		return "n/a"
+	}
+	return fmt.Sprintf("%d/%d/%d", k.ContenderWins, k.ReferenceWins, k.Ties)
 }

@@ -77,8 +77,8 @@ func TestCompareAxisAbsolute(t *testing.T) {
 		{"more of a good thing", []float64{1, 2, 1, 3, 2, 1}, HigherIsBetter, ContenderBetter, 1, 1},
 		// con-ref = -1 everywhere.
 		{"fewer faults", []float64{-1, 0, -1, 1, 0, -1}, LowerIsBetter, ContenderBetter, -1, -1},
-		// every difference exactly 0: [0,0], and no equivalence without a threshold.
-		{"identical", ref, LowerIsBetter, AxisInconclusive, 0, 0},
+		// every difference exactly 0: [0,0], no change at all.
+		{"identical", ref, LowerIsBetter, AxisEquivalent, 0, 0},
 	}
 	for _, c := range cases {
 		a, err := CompareAxis(ref, c.con, nil, c.dir, testBootstrap, 1, "faults")

@@ -24,8 +24,10 @@ var errNotPositive = errors.New("a relative comparison needs every value on both
 // interval still computed. RelativeRatio claims equivalence when the whole
 // interval lies within ±thresholdPct and a better or worse side when it
 // clears the threshold on that side. AbsoluteDifference has no relative
-// threshold, so it never claims equivalence: a side wins when the interval
-// excludes zero, and an all-zero difference ([0,0]) is inconclusive.
+// threshold: a side wins when the interval excludes zero, the comparison
+// is practically equivalent only when every pair is equal (the interval
+// is [0,0], e.g. no bytes written by either side), and inconclusive
+// otherwise.
 func CompareAxis(ref, con []float64, first []bool, dir Direction, b Bootstrap, thresholdPct float64, stream string) (AxisComparison, error) {
 	m := RelativeRatio
 	if !allPositive(ref) || !allPositive(con) {
@@ -94,7 +96,7 @@ func (a AxisComparison) judge(dir Direction, thresholdPct float64) AxisVerdict {
 	case ReferenceFaster: // contender higher
 		return higher
 	case Equivalent:
-		if a.Method == RelativeRatio {
+		if a.Method == RelativeRatio || a.Lo == 0 && a.Hi == 0 {
 			return AxisEquivalent
 		}
 	}

@@ -15,7 +15,8 @@ type PairedInput struct {
 // Paired is the result of a timing comparison. Speedup, its interval,
 // the change and the verdict are the decision estimate's (Estimator);
 // GeoSpeedup and the Geo change are the geometric mean of the per-pair
-// ratios, the seeds' statistic, reported beside it with its own interval.
+// ratios, the classic paired-benchmark statistic, reported beside it with
+// its own interval.
 // Under EstimatorLegacy the two are the same.
 type Paired struct {
 	N                                  int

@@ -7,8 +7,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Plan is a fixed-design precision plan from a pilot (seed 002's
-// planning): how many units a fresh run needs so that its interval's
+// Plan is a fixed-design precision plan from a pilot: how many units a fresh run needs so that its interval's
 // half-width is at most the target.
 type Plan struct {
 	PilotUnits int
