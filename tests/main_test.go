@@ -16,26 +16,46 @@ import (
 	"testing"
 
 	"github.com/creack/pty"
+	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/flybench/flybench/pkg/cli"
 )
 
 // binDir holds the tools and example programs, built once for all tests.
 var binDir string
 
+// TestMain builds the tools and example programs into binDir for the Go
+// tests that start them by path, and registers the tools with testscript,
+// so that "exec fb-pair" in a script runs this test binary as fb-pair:
+// the scripts exercise pkg/cli in-process code (and count toward its
+// coverage) while every tool still runs as its own process.
 func TestMain(m *testing.M) {
+	testscript.Main(withBinaries{m}, map[string]func(){
+		"fb-sample":  func() { os.Exit(cli.Main("fb-sample")) },
+		"fb-pair":    func() { os.Exit(cli.Main("fb-pair")) },
+		"fb-analyze": func() { os.Exit(cli.Main("fb-analyze")) },
+		"fb-report":  func() { os.Exit(cli.Main("fb-report")) },
+		"fb-lock":    func() { os.Exit(cli.Main("fb-lock")) },
+		"fb-gate":    func() { os.Exit(cli.Main("fb-gate")) },
+	})
+}
+
+// withBinaries runs the tests with binDir built, and removes it after.
+type withBinaries struct{ m *testing.M }
+
+func (w withBinaries) Run() int {
 	dir, err := os.MkdirTemp("", "flybench-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+		return 1
 	}
+	defer os.RemoveAll(dir)
 	binDir = dir
-	code := 1
 	if err := build(dir); err != nil {
 		fmt.Fprintln(os.Stderr, err)
-	} else {
-		code = m.Run()
+		return 1
 	}
-	os.RemoveAll(dir)
-	os.Exit(code)
+	return w.m.Run()
 }
 
 // build compiles the tools and examples of this module into dir.

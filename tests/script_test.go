@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -19,16 +21,20 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// TestScripts runs testdata/*.txtar with the built tools first on $PATH.
+// TestScripts runs testdata/*.txtar with the tools registered by TestMain
+// first on $PATH (this test binary, running pkg/cli) and the built example
+// programs after them.
 // Extra commands: csvcheck FILE (every row has the header's column count),
 // jsoncheck FILE (one JSON document), streamcheck FILE [TYPE=N...] (a valid
 // stream with exactly N records of each named type), cputimecheck FILE
-// CASE [MAXSHARE MINWALL] (a CPU-timed case, see cpuTimeCheck).
+// CASE [MAXSHARE MINWALL] (a CPU-timed case, see cpuTimeCheck), status
+// CODE PROGRAM [ARGS...] (runs PROGRAM and requires exit status CODE; its
+// stdout and stderr are the script's, for stdout/stderr to check).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata",
 		Setup: func(env *testscript.Env) error {
-			env.Setenv("PATH", binDir+string(os.PathListSeparator)+env.Getenv("PATH"))
+			env.Setenv("PATH", env.Getenv("PATH")+string(os.PathListSeparator)+binDir)
 			env.Setenv("NO_COLOR", "")
 			return nil
 		},
@@ -38,6 +44,7 @@ func TestScripts(t *testing.T) {
 			"streamcheck":  streamCheck,
 			"longcsvcheck": longCSVCheck,
 			"cputimecheck": cpuTimeCheck,
+			"status":       statusCmd,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "pmu" {
@@ -223,4 +230,46 @@ func checkCPUSample(ts *testscript.TestScript, s ndjson.Sample, share float64, m
 	case wall < float64(minWall):
 		ts.Fatalf("sample %d: wall time %.0f ns/op, want at least %v", s.Seq, wall, minWall)
 	}
+}
+
+// statusCmd runs a program found on the script's $PATH, in the script's
+// directory and environment, and fails unless it exits with the given
+// status. Its output becomes the script's stdout and stderr.
+func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: status CODE PROGRAM [ARGS...]")
+	}
+	want, err := strconv.Atoi(args[0])
+	ts.Check(err)
+	path := lookPath(ts.Getenv("PATH"), args[1])
+	if path == "" {
+		ts.Fatalf("status: %s not found on $PATH", args[1])
+	}
+	cmd := exec.Command(path, args[2:]...)
+	cmd.Dir = ts.MkAbs(".")
+	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "NO_COLOR="+ts.Getenv("NO_COLOR"),
+		"WORK="+ts.Getenv("WORK"), "HOME="+ts.Getenv("HOME"), "TMPDIR="+ts.Getenv("TMPDIR"))
+	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
+	err = cmd.Run()
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		ts.Fatalf("status: %v", err)
+	}
+	if got := cmd.ProcessState.ExitCode(); got != want {
+		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+	}
+}
+
+// lookPath finds name in the directories of path, as the shell would.
+func lookPath(path, name string) string {
+	if strings.Contains(name, "/") {
+		return name
+	}
+	for _, dir := range filepath.SplitList(path) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }
