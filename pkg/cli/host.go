@@ -85,7 +85,7 @@ func (m *measurement) monitor(watched []int) collect.Monitor {
 	if m.mode == "worker" {
 		self = workerSelf{pids: m.pids}
 	}
-	return watch.New(stat, self, probes.MonotonicRaw{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
+	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
 }
 
 func watchConfig(w collect.Watch) *ndjson.WatchConfig {

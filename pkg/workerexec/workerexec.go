@@ -84,9 +84,25 @@ type Worker struct {
 	closed  bool
 }
 
+// Supported says why worker mode cannot run on this platform, or nil.
+func Supported() error { return supported() }
+
+// unsupportedError is why worker mode is refused on goos: how it watches a
+// worker exit without reaping it (waitid with WNOWAIT) and everything it
+// observes of a worker (the process CPU-time clock, /proc counters, perf
+// counters on its threads, affinity) exist only on Linux, and a worker run
+// that saw none of them would be a worse exec or batch run.
+func unsupportedError(goos string) error {
+	return fmt.Errorf("unsupported_platform: worker mode needs Linux (waitid WNOWAIT, process CPU-time clocks and /proc/PID counters), not %s; use --batch, which runs here", goos)
+}
+
 // Start starts the worker and reads its handshake. On any error the
-// process, if started, is killed and reaped.
+// process, if started, is killed and reaped. It refuses where Supported
+// says worker mode cannot run.
 func Start(opts Options) (*Worker, error) {
+	if err := supported(); err != nil {
+		return nil, err
+	}
 	if len(opts.Argv) == 0 || opts.Argv[0] == "" {
 		return nil, errors.New("empty worker command")
 	}
@@ -155,7 +171,7 @@ func (w *Worker) start(path string, opts Options) error {
 // and whose worker end is a blocking descriptor, closed after the fork.
 func pipe(harnessReads bool) (*os.File, int, error) {
 	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+	if err := pipeCloexec(p[:]); err != nil {
 		return nil, -1, fmt.Errorf("create worker pipe: %w", err)
 	}
 	mine, theirs := p[1], p[0]
@@ -183,12 +199,12 @@ func (w *Worker) stderrFD(opts Options) (uintptr, error) {
 		}
 		return out.Fd(), nil
 	}
-	fd, err := unix.MemfdCreate("flybench-worker-stderr", unix.MFD_CLOEXEC)
+	f, err := runner.MemFile("flybench-worker-stderr", "worker stderr capture")
 	if err != nil {
 		return 0, fmt.Errorf("create stderr capture: %w", err)
 	}
-	w.capture = os.NewFile(uintptr(fd), "worker stderr capture")
-	return uintptr(fd), nil
+	w.capture = f
+	return f.Fd(), nil
 }
 
 // handshake reads the handshake within timeout.
