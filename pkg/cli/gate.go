@@ -73,6 +73,9 @@ func runGate(c *ucli.Context, env Env) error {
 	disp.start()
 	g, err := gate.Wait(p, hostload.ProcStat{}, gate.SystemClock{}, disp.update)
 	disp.close(g)
+	if hint := gatePlatformHint(err); hint != "" {
+		return withCode(ExitFailure, err, hint)
+	}
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/observe"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/progress"
 	"github.com/flybench/flybench/pkg/runner"
@@ -80,6 +81,9 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
 	}
 	cfg := configFromFlags(c)
+	if err := platformRefusal(mode, cfg.Watch.Response, platform.GOOS); err != nil {
+		return err
+	}
 	until, lookOpt, err := untilRecord(c)
 	if err != nil {
 		return err

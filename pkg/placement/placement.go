@@ -10,6 +10,8 @@ import (
 	"io/fs"
 	"strconv"
 	"strings"
+
+	"github.com/flybench/flybench/pkg/platform"
 )
 
 // Result is what a placement request came to.
@@ -68,6 +70,6 @@ func ParseList(s string) ([]int, error) {
 // rejected, with the reason saying so. It is not an error; --require-strict
 // decides whether the run goes on unplaced.
 func unsupported(cpu int, goos string) Result {
-	return Result{CPU: cpu, Outcome: "rejected",
-		Reason: fmt.Sprintf("unsupported_platform: strict placement is implemented with Linux sched_setaffinity only (this is %s)", goos)}
+	err := platform.CheckOn("sched_setaffinity", goos)
+	return Result{CPU: cpu, Outcome: "rejected", Reason: err.Error()}
 }

@@ -6,9 +6,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// supported is nil: worker mode has every facility it needs here.
-func supported() error { return nil }
-
 // pipeCloexec makes a pipe with both ends close-on-exec.
 func pipeCloexec(p []int) error { return unix.Pipe2(p, unix.O_CLOEXEC) }
 

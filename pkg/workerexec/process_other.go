@@ -3,13 +3,9 @@
 package workerexec
 
 import (
-	"runtime"
 	"syscall"
 	"time"
 )
-
-// supported refuses worker mode: see unsupportedError.
-func supported() error { return unsupportedError(runtime.GOOS) }
 
 // pipeCloexec makes a pipe with both ends close-on-exec, under the fork
 // lock so that no child forked meanwhile inherits it.

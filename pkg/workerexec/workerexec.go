@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/wproto"
 	"golang.org/x/sys/unix"
@@ -85,22 +86,25 @@ type Worker struct {
 }
 
 // Supported says why worker mode cannot run on this platform, or nil.
-func Supported() error { return supported() }
+func Supported() error { return SupportedOn(platform.GOOS) }
 
-// unsupportedError is why worker mode is refused on goos: how it watches a
-// worker exit without reaping it (waitid with WNOWAIT) and everything it
-// observes of a worker (the process CPU-time clock, /proc counters, perf
-// counters on its threads, affinity) exist only on Linux, and a worker run
-// that saw none of them would be a worse exec or batch run.
-func unsupportedError(goos string) error {
-	return fmt.Errorf("unsupported_platform: worker mode needs Linux (waitid WNOWAIT, process CPU-time clocks and /proc/PID counters), not %s; use --batch, which runs here", goos)
+// SupportedOn says why worker mode cannot run on goos, or nil: how a
+// worker's exit is seen without reaping it (waitid with WNOWAIT) and what
+// is read of a running worker (its CPU-time clock, /proc/PID counters,
+// perf counters on its threads) exist only on Linux.
+func SupportedOn(goos string) error {
+	const facility = "worker mode (waitid WNOWAIT, process CPU-time clocks, /proc/PID counters)"
+	if err := platform.CheckOn(facility, goos); err != nil {
+		return fmt.Errorf("%w; use --batch, which runs here", err)
+	}
+	return nil
 }
 
 // Start starts the worker and reads its handshake. On any error the
 // process, if started, is killed and reaped. It refuses where Supported
 // says worker mode cannot run.
 func Start(opts Options) (*Worker, error) {
-	if err := supported(); err != nil {
+	if err := Supported(); err != nil {
 		return nil, err
 	}
 	if len(opts.Argv) == 0 || opts.Argv[0] == "" {

@@ -152,13 +152,13 @@ func TestShowStderr(t *testing.T) {
 // Where worker mode cannot run it is refused with the status, the platform
 // and the alternative, before anything starts.
 func TestUnsupportedPlatformRefusesWorkers(t *testing.T) {
-	err := unsupportedError("darwin")
+	err := SupportedOn("darwin")
 	for _, want := range []string{"unsupported_platform: ", "darwin", "--batch"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("%q lacks %q", err, want)
 		}
 	}
-	if err := Supported(); (err == nil) != (runtime.GOOS == "linux") {
-		t.Fatalf("Supported() on %s: %v", runtime.GOOS, err)
+	if err := SupportedOn("linux"); err != nil {
+		t.Fatalf("refused on Linux: %v", err)
 	}
 }
