@@ -57,9 +57,6 @@ func median(sorted []int64) float64 {
 	return (float64(sorted[n/2-1]) + float64(sorted[n/2])) / 2
 }
 
-// resolutionReads is how many adjacent-read pairs observedResolution takes.
-const resolutionReads = 100000
-
 // observedResolution is the smallest positive difference over reads pairs of
 // adjacent reads of c, for a platform clock whose resolution nothing
 // reports. It bounds the resolution from above: a clock finer than its own

@@ -3,6 +3,7 @@ package runner
 import (
 	"runtime"
 	"sync/atomic"
+	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -16,7 +17,7 @@ type Guard struct {
 	pid     atomic.Int64 // the child until it is reaped, 0 when none
 	killing atomic.Int32 // Kill calls that may be about to signal pid
 	killed  atomic.Bool
-	info    exitInfo // Reap's, kept here so that reaping does not allocate
+	reaper  // Reap's state, kept here so that reaping does not allocate
 }
 
 // Publish makes a just-started child's pid visible to Kill. If Kill ran
@@ -52,6 +53,15 @@ func (g *Guard) withdraw() {
 	for g.killing.Load() != 0 {
 		runtime.Gosched()
 	}
+}
+
+// wait4 reaps the child pid, filling status and rusage (either may be nil).
+func (reaper) wait4(pid int, status *syscall.WaitStatus, rusage *syscall.Rusage) error {
+	_, err := syscall.Wait4(pid, status, 0, rusage)
+	for err == syscall.EINTR {
+		_, err = syscall.Wait4(pid, status, 0, rusage)
+	}
+	return err
 }
 
 // KillGroup kills the process group of pid, and pid itself in case it left

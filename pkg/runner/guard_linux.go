@@ -7,8 +7,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// exitInfo is what waitid fills in.
-type exitInfo = unix.Siginfo
+// reaper holds what waitid fills in.
+type reaper struct{ info unix.Siginfo }
 
 // Reap waits for the child pid to exit, calls exited (when not nil) while
 // the exited child is still there to be read, such as its /proc files,
@@ -23,9 +23,5 @@ func (g *Guard) Reap(pid int, exited func(), status *syscall.WaitStatus, rusage 
 		exited()
 	}
 	g.withdraw()
-	_, err4 := syscall.Wait4(pid, status, 0, rusage)
-	for err4 == syscall.EINTR {
-		_, err4 = syscall.Wait4(pid, status, 0, rusage)
-	}
-	return errors.Join(err, err4)
+	return errors.Join(err, g.wait4(pid, status, rusage))
 }

@@ -4,8 +4,8 @@ package runner
 
 import "syscall"
 
-// exitInfo is empty: there is no waitid(WNOWAIT) here.
-type exitInfo struct{}
+// reaper is empty: there is no waitid(WNOWAIT) here.
+type reaper struct{}
 
 // Reap waits for the child pid to exit and reaps it in one wait4, filling
 // status and rusage (either may be nil), then withdraws the pid from Kill.
@@ -15,10 +15,7 @@ type exitInfo struct{}
 // before the reap may signal it just after: harmless unless the kernel
 // hands the same pid to a new process group within those microseconds.
 func (g *Guard) Reap(pid int, exited func(), status *syscall.WaitStatus, rusage *syscall.Rusage) error {
-	_, err := syscall.Wait4(pid, status, 0, rusage)
-	for err == syscall.EINTR {
-		_, err = syscall.Wait4(pid, status, 0, rusage)
-	}
+	err := g.wait4(pid, status, rusage)
 	g.withdraw()
 	return err
 }
