@@ -15,6 +15,7 @@ import (
 	"github.com/flybench/flybench/pkg/gate"
 	"github.com/flybench/flybench/pkg/hostload"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/progress"
 )
 
@@ -60,6 +61,9 @@ func runGate(c *ucli.Context, env Env) error {
 	if err != nil {
 		return withCode(ExitUsage, err, "")
 	}
+	if err := gatePlatformRefusal(platform.GOOS); err != nil {
+		return err
+	}
 	args := c.Args().Slice()
 	path, err := lookProgram(args)
 	if err != nil {
@@ -74,9 +78,6 @@ func runGate(c *ucli.Context, env Env) error {
 	disp.start()
 	g, err := gate.Wait(p, hostload.ProcStat{}, gate.SystemClock{}, disp.update)
 	disp.close(g)
-	if hint := gatePlatformHint(err); hint != "" {
-		return withCode(ExitFailure, err, hint)
-	}
 	if err != nil {
 		return err
 	}

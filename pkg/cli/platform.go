@@ -27,12 +27,12 @@ func platformRefusal(mode, watch, goos string) error {
 	return nil
 }
 
-// gatePlatformHint is the hint for an fb-gate that cannot read host CPU
-// counters on this platform, or "" for any other error.
-func gatePlatformHint(err error) string {
-	var pe *platform.Error
-	if errors.As(err, &pe) {
-		return "fb-gate judges quiescence from /proc/stat, which this platform lacks; run the next stage without fb-gate"
+// gatePlatformRefusal stops fb-gate, before it waits or writes anything,
+// on a platform goos without /proc/stat: it cannot see the load it gates
+// on, and passing would be a clean bill it cannot give.
+func gatePlatformRefusal(goos string) error {
+	if err := platform.CheckOn("/proc/stat", goos); err != nil {
+		return withCode(ExitFailure, err, "fb-gate judges quiescence from /proc/stat, which this platform lacks; run the next stage without fb-gate")
 	}
-	return ""
+	return nil
 }

@@ -1,12 +1,13 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"strings"
 	"testing"
 
-	"github.com/flybench/flybench/pkg/hostload"
-	"github.com/flybench/flybench/pkg/platform"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
 // Off Linux, worker mode and the watch are usage errors naming the status
@@ -37,11 +38,31 @@ func TestPlatformRefusals(t *testing.T) {
 	}
 }
 
-func TestGatePlatformHint(t *testing.T) {
-	if gatePlatformHint(platform.CheckOn("/proc/stat", "darwin")) == "" {
-		t.Error("no hint for an unsupported platform")
+func TestGatePlatformRefusal(t *testing.T) {
+	err := gatePlatformRefusal("darwin")
+	var xe *exitError
+	if !errors.As(err, &xe) || xe.code != ExitFailure || xe.hint == "" ||
+		err.Error() != "unsupported_platform: /proc/stat exists only on Linux (GOOS=darwin)" {
+		t.Fatalf("darwin: %#v", err)
 	}
-	if _, err := (hostload.ProcStat{Path: "/nonexistent"}).Read(); gatePlatformHint(err) != "" {
-		t.Errorf("a hint for %v", err)
+	if err := gatePlatformRefusal("linux"); err != nil {
+		t.Fatalf("linux: %v", err)
+	}
+}
+
+// The run record's clock names the backend every sample was read from, on
+// this platform: SampleClock's.
+func TestRunRecordNamesTheSampleClock(t *testing.T) {
+	code, stdout, stderr := runTool("fb-sample", "--samples", "10", "-t", "20ms", "--warmup", "1ms", "--progress", "none", "--", "true")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	line, _, _ := strings.Cut(stdout, "\n")
+	var run ndjson.Run
+	if err := json.Unmarshal([]byte(line), &run); err != nil || run.Type != "run" {
+		t.Fatalf("first record %q: %v", line, err)
+	}
+	if want := (probes.SampleClock{}).Backend(); run.Clock.Backend != want || run.Clock.NominalNS <= 0 {
+		t.Fatalf("clock %+v, want backend %q with a nominal resolution", run.Clock, want)
 	}
 }
