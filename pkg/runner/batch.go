@@ -24,7 +24,7 @@ const (
 type batch struct {
 	template []string // argv with the placeholder
 	env      []string
-	report   *os.File // a memfd (elsewhere an unlinked temporary file) the child sees as fd 3; a file, so a child never blocks writing it
+	report   *os.File // a MemFile the child sees as fd 3; a file, so a child never blocks writing it
 	last     []byte
 }
 
