@@ -6,7 +6,7 @@ LDFLAGS  := -X github.com/flybench/flybench/pkg/version.Version=$(VERSION)
 TOOLS    := fb-sample fb-pair fb-analyze fb-report
 EXAMPLES := demo-old demo-new spin load
 
-.PHONY: all build test test-short coverage demo bench lint man fuzz clean
+.PHONY: all build test test-short coverage demo bench lint cross man fuzz clean
 
 all: build
 
@@ -58,6 +58,16 @@ bench: build
 lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+
+# Builds beyond Linux: go vet of every package, tests included, for darwin
+# (Intel and Apple silicon) and FreeBSD, then the tools built for each OS.
+# See README, Platforms, for what runs there.
+cross:
+	GOOS=darwin $(GO) vet ./...
+	GOOS=darwin GOARCH=arm64 $(GO) vet ./...
+	GOOS=freebsd $(GO) vet ./...
+	GOOS=darwin $(GO) build ./cmd/...
+	GOOS=freebsd $(GO) build ./cmd/...
 
 man:
 	$(GO) run ./internal/mangen -out man

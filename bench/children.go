@@ -18,13 +18,13 @@ var children = struct {
 	closed bool // set once the bench is exiting: nothing more starts
 }{procs: map[*os.Process]bool{}}
 
-// startChild starts cmd and registers it. The child is also sent SIGKILL by
-// the kernel if the bench dies without running its cleanup.
+// startChild starts cmd and registers it. On Linux the child is also sent
+// SIGKILL by the kernel if the bench dies without running its cleanup.
 func startChild(cmd *exec.Cmd) error {
 	if cmd.SysProcAttr == nil {
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
-	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+	setDeathSignal(cmd.SysProcAttr)
 	children.Lock()
 	defer children.Unlock()
 	if children.closed {

@@ -79,7 +79,7 @@ func bareProcess(n int) float64 {
 
 // bareRun times n runs with runner.BareLoop and returns ns per run.
 func bareRun(n int) float64 {
-	ns, err := runner.BareLoop([]string{trivial}, n, probes.MonotonicRaw{})
+	ns, err := runner.BareLoop([]string{trivial}, n, probes.SampleClock{})
 	check(err)
 	return float64(ns) / float64(n)
 }

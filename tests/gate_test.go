@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -152,7 +151,7 @@ func checkTimeout(t *testing.T, r gateRun, within string) {
 func startLoad(t *testing.T) {
 	t.Helper()
 	cmd := exec.Command(tool("load"), "-duty", "1", "-threads", strconv.Itoa(runtime.NumCPU()), "-for", "30s")
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = dieWithParent()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/pkg/platform"
 )
 
 // Clock is the time source of the wait; tests use a fake one.
@@ -57,14 +59,24 @@ func (h Host) mountinfo() (io.ReadCloser, error) {
 	if h.Mountinfo != nil {
 		return h.Mountinfo()
 	}
-	return os.Open("/proc/self/mountinfo")
+	return openProc("/proc/self/mountinfo")
 }
 
 func (h Host) locks() (io.ReadCloser, error) {
 	if h.Locks != nil {
 		return h.Locks()
 	}
-	return os.Open("/proc/locks")
+	return openProc("/proc/locks")
+}
+
+// openProc opens a Linux /proc file; elsewhere the error says the platform
+// has none, so a status or a scope reads "unsupported_platform", not a
+// missing file.
+func openProc(path string) (io.ReadCloser, error) {
+	if err := platform.Check(path); err != nil {
+		return nil, err
+	}
+	return os.Open(path)
 }
 
 // Request is what to claim and how long to wait for it.

@@ -158,7 +158,7 @@ func (d *dir) checkEntry(name string) error {
 		}
 		return d.openError(name, err)
 	}
-	return fileModeError(d.pathOf(name), st.Mode)
+	return fileModeError(d.pathOf(name), uint32(st.Mode))
 }
 
 func fileModeError(path string, mode uint32) error {
@@ -180,14 +180,14 @@ func (d *dir) checkOpened(name string, fd int, writable bool) (file, error) {
 		unix.Close(fd)
 		return file{}, pathErrorf(d.pathOf(name), "fstat: %v", errnoText(err))
 	}
-	if err := fileModeError(d.pathOf(name), st.Mode); err != nil {
+	if err := fileModeError(d.pathOf(name), uint32(st.Mode)); err != nil {
 		unix.Close(fd)
 		return file{}, err
 	}
 	if fl, err := unix.FcntlInt(uintptr(fd), unix.F_GETFL, 0); err == nil {
 		unix.FcntlInt(uintptr(fd), unix.F_SETFL, fl&^unix.O_NONBLOCK)
 	}
-	return file{name: name, fd: fd, dev: st.Dev, ino: st.Ino, writable: writable && st.Nlink == 1}, nil
+	return file{name: name, fd: fd, dev: uint64(st.Dev), ino: st.Ino, writable: writable && st.Nlink == 1}, nil
 }
 
 // openError turns an open failure into a PathError that says what to do.
@@ -211,7 +211,7 @@ func (d *dir) openError(name string, err error) error {
 // else sees.
 func (d *dir) same(f file) bool {
 	var st unix.Stat_t
-	return unix.Fstatat(d.fd, f.name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && st.Dev == f.dev && st.Ino == f.ino
+	return unix.Fstatat(d.fd, f.name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil && uint64(st.Dev) == f.dev && st.Ino == f.ino
 }
 
 // realPath is where the directory actually is, for the mount lookup.

@@ -139,13 +139,13 @@ func (d *dir) fileStatus(name string, entries []LockEntry, locksRead bool) FileS
 		fs.Problem = pathErrorf(fs.Path, "fstat: %v", errnoText(err)).Error()
 		return fs
 	}
-	if err := fileModeError(fs.Path, st.Mode); err != nil {
+	if err := fileModeError(fs.Path, uint32(st.Mode)); err != nil {
 		fs.Problem = err.Error()
 		return fs
 	}
 	fs.Content = readContent(fd)
 	if locksRead {
-		fs.Holders, fs.Waiters = lockersOf(entries, st.Dev, st.Ino)
+		fs.Holders, fs.Waiters = lockersOf(entries, uint64(st.Dev), st.Ino)
 		fs.State = stateOf(fs.Holders)
 		fs.Current = fs.State == "exclusive" && fs.Content.PID != 0 && fs.Content.PID == fs.Holders[0].PID
 	}

@@ -15,7 +15,7 @@ import (
 func conditionFlags() []ucli.Flag {
 	t := conditions.DefaultPauseTiming
 	return []ucli.Flag{
-		&ucli.StringFlag{Name: "conditions", Usage: "operating conditions (platform profile, power-profiles-daemon, thermal throttling) at every window: observe, pause (wait for acceptable conditions, re-warm, collect the window again) or fail (exit 8); off when unset"},
+		&ucli.StringFlag{Name: "conditions", Usage: "operating conditions (platform profile, power-profiles-daemon, thermal throttling) at every window: observe, pause (wait for acceptable conditions, re-warm, collect the window again) or fail (exit 8); off when unset; off Linux every detector is unavailable (unsupported_platform)"},
 		&ucli.StringFlag{Name: "conditions-on-timeout", Usage: "--conditions pause: what an exhausted pause budget falls back to, observe or fail (required with pause)"},
 		&ucli.BoolFlag{Name: "allow-reduced-profile", Usage: "accept a reduced (power-saving) profile instead of treating it as unacceptable"},
 		&ucli.BoolFlag{Name: "require-profile-detection", Usage: "treat an unknown profile (no detector) as unacceptable"},

@@ -15,6 +15,7 @@ import (
 	"github.com/flybench/flybench/pkg/gate"
 	"github.com/flybench/flybench/pkg/hostload"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/progress"
 )
 
@@ -22,7 +23,8 @@ const gateDescription = `Waits until both the host-wide average CPU busy share a
 have stayed at or below their limits, poll after poll, for the stable time; then writes a
 gate record and replaces itself with PROGRAM, environment and open files unchanged.
 Without PROGRAM it exits 0 once the host is quiet. This is a CPU preflight only: it does
-not see I/O, thermal state, frequency changes or load that starts later.
+not see I/O, thermal state, frequency changes or load that starts later. It needs Linux's
+/proc/stat: elsewhere it exits 1 (unsupported_platform) without running PROGRAM.
 
 Flags end at PROGRAM: everything after it is PROGRAM's.
 Exit status: PROGRAM's, or 0 quiet without PROGRAM, 1 an I/O error, 2 usage, 5 PROGRAM not
@@ -58,6 +60,9 @@ func runGate(c *ucli.Context, env Env) error {
 	mode, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
 	if err != nil {
 		return withCode(ExitUsage, err, "")
+	}
+	if err := gatePlatformRefusal(platform.GOOS); err != nil {
+		return err
 	}
 	args := c.Args().Slice()
 	path, err := lookProgram(args)

@@ -59,19 +59,23 @@ func (m *measurement) pin(cpu int) placement.Result {
 // from reaped children.
 type workerSelf struct{ pids []int }
 
-func (workerSelf) Process() int64 { return watch.ProcSelf{}.Process() }
-func (w workerSelf) Children() int64 {
+func (workerSelf) Process() (int64, error) { return watch.ProcSelf{}.Process() }
+func (w workerSelf) Children() (int64, error) {
 	var sum int64
 	seen := map[int]bool{}
 	for _, pid := range w.pids {
 		if !seen[pid] {
 			seen[pid] = true
-			sum += observe.ProcessCPU(pid)
+			ns, err := observe.ReadProcessCPU(pid)
+			if err != nil {
+				return 0, err
+			}
+			sum += ns
 		}
 	}
-	return sum
+	return sum, nil
 }
-func (workerSelf) Thread() int64 { return 0 } // the collecting thread is not pinned in worker mode
+func (workerSelf) Thread() (int64, error) { return 0, nil } // the collecting thread is not pinned in worker mode
 
 // monitor builds the interference watch: host-wide, or core-scoped on the
 // watched CPUs when placement holds.
@@ -85,7 +89,7 @@ func (m *measurement) monitor(watched []int) collect.Monitor {
 	if m.mode == "worker" {
 		self = workerSelf{pids: m.pids}
 	}
-	return watch.New(stat, self, probes.MonotonicRaw{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
+	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
 }
 
 func watchConfig(w collect.Watch) *ndjson.WatchConfig {

@@ -22,6 +22,7 @@ import (
 	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/observe"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/progress"
 	"github.com/flybench/flybench/pkg/runner"
@@ -80,6 +81,9 @@ func measure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
 	}
 	cfg := configFromFlags(c)
+	if err := platformRefusal(mode, cfg.Watch.Response, platform.GOOS); err != nil {
+		return err
+	}
 	until, lookOpt, err := untilRecord(c)
 	if err != nil {
 		return err
@@ -191,7 +195,7 @@ func (m *measurement) close() {
 // prepare resolves every command and hook, characterizes the clock and
 // fills the run record, all before anything is timed.
 func (m *measurement) prepare(sides []side, names []string) error {
-	clk := probes.MonotonicRaw{}
+	clk := probes.SampleClock{}
 	var err error
 	switch m.mode {
 	case "batch":
@@ -249,7 +253,7 @@ func (m *measurement) hook(flag string) func() error {
 	return func() error { return runner.Hook(text, shell, show, out) }
 }
 
-func (m *measurement) fillRun(clk probes.MonotonicRaw) error {
+func (m *measurement) fillRun(clk probes.SampleClock) error {
 	res, err := clk.Resolution()
 	if err != nil {
 		return err
@@ -288,7 +292,7 @@ func (m *measurement) run(disp *progress.Display) error {
 	defer obs.Close()
 	m.record.Axes = obs.Infos()
 	e := &collect.Engine{
-		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.MonotonicRaw{},
+		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.SampleClock{},
 		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
 		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
 	}
@@ -349,9 +353,9 @@ type observer interface {
 func (m *measurement) observer() observer {
 	var o observer
 	if m.mode == "worker" {
-		o = observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.MonotonicRaw{})
+		o = observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.SampleClock{})
 	} else {
-		o = observe.NewExec(m.axes, m.usages, probes.MonotonicRaw{}).WithCustom(m.customs, m.sources)
+		o = observe.NewExec(m.axes, m.usages, probes.SampleClock{}).WithCustom(m.customs, m.sources)
 	}
 	switch m.timer.KindOf() {
 	case ndjson.TimerSelf:

@@ -37,14 +37,14 @@ func measureFlags(pair bool) []ucli.Flag {
 	flags = append(flags, untilFlags()...)
 	w := collect.DefaultWatch
 	flags = append(flags,
-		&ucli.StringFlag{Name: "watch", Usage: "interference watch: observe (record foreign CPU load), retake (discard a contaminated window and collect it again) or pause (wait for a settled host, re-warm, collect it again); off when unset"},
+		&ucli.StringFlag{Name: "watch", Usage: "interference watch: observe (record foreign CPU load), retake (discard a contaminated window and collect it again) or pause (wait for a settled host, re-warm, collect it again); off when unset; Linux only (/proc/stat)"},
 		&ucli.Float64Flag{Name: "max-foreign", Value: w.MaxForeignPct, Usage: "largest accepted foreign CPU share of the machine (or of the watched CPUs), percent"},
 		&ucli.DurationFlag{Name: "watch-window", Value: w.Window, Usage: "shortest window (whole samples, pairs or rounds) a foreign-load estimate is trusted over"},
 		&ucli.IntFlag{Name: "max-retakes", Value: w.MaxRetakes, Usage: "most windows one run may collect again; then the run continues under observe and says so"},
 		&ucli.DurationFlag{Name: "settle", Value: w.Settle, Usage: "--watch pause: quiet interval required before resuming"},
 		&ucli.DurationFlag{Name: "max-pause", Value: w.MaxPause, Usage: "--watch pause: total pause budget, excluded from --max-sampling-time; then the run continues under observe"},
 		&ucli.DurationFlag{Name: "rewarm", Value: w.Rewarm, Usage: "untimed work after a pause before timed collection resumes"},
-		&ucli.IntFlag{Name: "cpu", Value: -1, DefaultText: "unplaced", Usage: "pin the benchmarked commands (and the collecting thread) to this logical CPU; the watch then looks at it and its SMT siblings"},
+		&ucli.IntFlag{Name: "cpu", Value: -1, DefaultText: "unplaced", Usage: "pin the benchmarked commands (and the collecting thread) to this logical CPU; the watch then looks at it and its SMT siblings; Linux only (elsewhere rejected: unsupported_platform)"},
 		&ucli.BoolFlag{Name: "require-strict", Usage: "with --cpu: refuse to run (exit 9) when strict placement is not possible, instead of continuing unplaced"},
 	)
 	flags = append(flags, conditionFlags()...)

@@ -23,7 +23,7 @@ import (
 func modeFlags() []ucli.Flag {
 	return []ucli.Flag{
 		&ucli.BoolFlag{Name: "batch", Usage: "one process per batch performs N operations itself: {n} in the command and FLYBENCH_N give N; it may report its own elapsed time and custom axes on fd 3 (man fb-worker(7))"},
-		&ucli.BoolFlag{Name: "worker", Usage: "each command is a long-lived worker speaking the flybench worker protocol (man fb-worker(7)); --case picks its cases"},
+		&ucli.BoolFlag{Name: "worker", Usage: "each command is a long-lived worker speaking the flybench worker protocol (man fb-worker(7)); --case picks its cases; Linux only"},
 		&ucli.StringSliceFlag{Name: "case", Usage: "--worker: a case to run, in order (one command with several cases, several commands with one case, or one case per command)"},
 		&ucli.DurationFlag{Name: "worker-timeout", Value: 60 * time.Second, Usage: "--worker: longest wait for one answer"},
 		&ucli.DurationFlag{Name: "worker-start-timeout", Value: 10 * time.Second, Usage: "--worker: longest wait for the handshake"},

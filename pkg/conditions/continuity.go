@@ -31,10 +31,11 @@ type counterTrack struct {
 	lost    string
 }
 
-// advance folds in one snapshot of the family and reports the reading.
-func (c *counterTrack) advance(cur map[string]int64) CounterReading {
+// advance folds in one snapshot of the family and reports the reading;
+// unsupported, when not "", is why the platform has no such counters.
+func (c *counterTrack) advance(cur map[string]int64, unsupported string) CounterReading {
 	if !c.started {
-		c.start(cur)
+		c.start(cur, unsupported)
 		return c.reading(0)
 	}
 	if c.lost != "" {
@@ -50,9 +51,13 @@ func (c *counterTrack) advance(cur map[string]int64) CounterReading {
 }
 
 // start takes the first snapshot as the baseline.
-func (c *counterTrack) start(cur map[string]int64) {
+func (c *counterTrack) start(cur map[string]int64, unsupported string) {
 	c.started = true
-	if len(cur) == 0 {
+	switch {
+	case len(cur) == 0 && unsupported != "":
+		c.lost = unsupported
+		return
+	case len(cur) == 0:
 		c.lost = fmt.Sprintf("no %s counters in %q", c.name, "/"+cpuRoot+"/cpu*/thermal_throttle")
 		return
 	}

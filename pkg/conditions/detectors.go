@@ -3,6 +3,8 @@ package conditions
 import (
 	"io/fs"
 	"os"
+
+	osplatform "github.com/flybench/flybench/pkg/platform" // "platform" is a test helper here
 )
 
 // Detectors are the sources a Monitor reads. A nil detector is reported as
@@ -26,7 +28,36 @@ func Linux(root fs.FS, client PPDClient) Detectors {
 	}
 }
 
-// System returns the detectors of this machine.
+// System returns the detectors of this machine: the Linux ones, or on any
+// other platform Unsupported's.
 func System() Detectors {
+	if !osplatform.Linux(osplatform.GOOS) {
+		return Unsupported(osplatform.GOOS)
+	}
 	return Linux(os.DirFS("/"), systemPPDClient())
+}
+
+// Unsupported returns the detectors of a platform goos that has none of
+// the Linux sources: each reads as unavailable, its reason the
+// unsupported_platform status, the source and the platform. The monitor
+// then treats the host as it treats a Linux host without them.
+func Unsupported(goos string) Detectors {
+	reason := func(facility string) string { return osplatform.CheckOn(facility, goos).Error() }
+	return Detectors{
+		PPD:      unsupportedProfile(reason("power-profiles-daemon")),
+		Platform: unsupportedProfile(reason("/" + platformProfilePath)),
+		Throttle: unsupportedThrottle(reason("/" + cpuRoot + "/cpu*/thermal_throttle")),
+	}
+}
+
+// unsupportedProfile is a profile detector that cannot exist here.
+type unsupportedProfile string
+
+func (u unsupportedProfile) Profile() ProfileReading { return unavailableProfile(string(u)) }
+
+// unsupportedThrottle is a throttle detector that cannot exist here.
+type unsupportedThrottle string
+
+func (u unsupportedThrottle) Throttle() ThrottleSnapshot {
+	return ThrottleSnapshot{Unsupported: string(u)}
 }

@@ -126,8 +126,8 @@ func (m *Monitor) observeWith(p ProfileReading) Observation {
 	if m.det.Throttle != nil {
 		snap = m.det.Throttle.Throttle()
 	}
-	o.Events = m.events.advance(snap.Events)
-	o.Millis = m.millis.advance(snap.Millis)
+	o.Events = m.events.advance(snap.Events, snap.Unsupported)
+	o.Millis = m.millis.advance(snap.Millis, snap.Unsupported)
 	m.last = o
 	m.tally.observe(o)
 	return o

@@ -20,6 +20,9 @@ type ThrottleSnapshot struct {
 	// *_throttle_total_time_ms values, which older kernels lack.
 	Events map[string]int64
 	Millis map[string]int64
+	// Unsupported says why no counter can exist on this platform; "" when
+	// the counters were looked for.
+	Unsupported string
 }
 
 // ThrottleDetector reads the cumulative thermal-throttle counters.

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+
+	"github.com/flybench/flybench/pkg/platform"
 )
 
 // Reader takes snapshots of the host's CPU counters.
@@ -18,10 +20,15 @@ type ProcStat struct {
 }
 
 // Read opens, parses and closes the file; nothing stays open between reads.
+// Where there is no /proc/stat (any platform but Linux) the zero value's
+// error is an unsupported_platform *platform.Error.
 func (p ProcStat) Read() (Snapshot, error) {
 	path := p.Path
 	if path == "" {
 		path = "/proc/stat"
+		if err := platform.Check(path); err != nil {
+			return Snapshot{}, err
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/perf"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/probes"
 	"github.com/flybench/flybench/pkg/runner"
 )
@@ -33,10 +34,12 @@ type Exec struct {
 	customs   []custom.Descriptor
 	sources   []CustomSource
 	timing    axes.Axis // zero: wall time
+	goos      string    // the platform, which decides what /proc can show
 
 	before   perf.Snapshot
 	selfCPU  int64
 	selfPeak int64
+	peakErr  error
 	rss      int64
 	rssAt    int64
 	started  int64
@@ -64,7 +67,7 @@ func observed(requested []axes.Axis) (observe []axes.Axis, counters []string) {
 // axis is requested it opens counters on the calling thread, which must be
 // locked to its goroutine and must run every batch.
 func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) *Exec {
-	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}}
+	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}, goos: platform.GOOS}
 	var counters []string
 	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
@@ -134,6 +137,8 @@ func (o *Exec) probeStatus(a axes.Axis) (axes.Status, string) {
 	case a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware:
 		p := o.probes[a.Name]
 		return p.Status, p.Reason
+	case a.Family == axes.FamilyIO && !platform.Linux(o.goos):
+		return axes.UnsupportedPlatform, platform.Reason("/proc/PID/io", o.goos)
 	}
 	return axes.Collected, ""
 }
@@ -151,7 +156,7 @@ func info(a axes.Axis, st axes.Status, reason string) ndjson.AxisInfo {
 // before a timed batch.
 func (o *Exec) Before(int) {
 	if o.wantsPeak() {
-		o.selfPeak = o.self.PeakRSS()
+		o.selfPeak, o.peakErr = o.self.PeakRSS()
 	}
 	o.started = o.clock.Now()
 	o.selfCPU = o.self.CPU()
@@ -190,6 +195,9 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 		}
 		return ndjson.Collected(d.V)
 	case axes.FamilyIO:
+		if !platform.Linux(o.goos) {
+			return ndjson.AxisValue{S: string(axes.UnsupportedPlatform)}
+		}
 		if u.IOErr != nil {
 			return ndjson.AxisValue{S: string(axes.ProbeFailed), R: u.IOErr.Error()}
 		}
@@ -197,6 +205,8 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 	switch {
 	case a.Name == "rss_change":
 		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
+	case a.Name == "rss_peak" && o.peakErr != nil:
+		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: fmt.Sprintf(peakUnreadReason, o.peakErr)}
 	case a.Name == "rss_peak" && u.MaxRSSKiB<<10 <= o.selfPeak:
 		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(o.selfPeak)/(1<<20))}
 	}
@@ -207,6 +217,10 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 // a child started by vfork and exec inherits its parent's high-water mark
 // into ru_maxrss, so a peak at or below it says only "at most this much".
 const peakFloorReason = "the runs' peak is at or below this tool's own peak RSS (%.1f MiB), which the kernel reports in its place for a child started by vfork+exec"
+
+// peakUnreadReason explains an rss_peak without the floor it is checked
+// against.
+const peakUnreadReason = "this tool's own peak RSS, below which the runs' peak is not theirs, could not be read: %v"
 
 func (o *Exec) wantsPeak() bool {
 	for _, a := range o.requested {

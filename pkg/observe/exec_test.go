@@ -16,9 +16,9 @@ func (f *fakeUsage) Usage() runner.Usage { return f.u }
 
 type fakeSelf struct{ cpu, rss, peak int64 }
 
-func (f *fakeSelf) CPU() int64     { return f.cpu }
-func (f *fakeSelf) RSS() int64     { return f.rss }
-func (f *fakeSelf) PeakRSS() int64 { return f.peak }
+func (f *fakeSelf) CPU() int64              { return f.cpu }
+func (f *fakeSelf) RSS() int64              { return f.rss }
+func (f *fakeSelf) PeakRSS() (int64, error) { return f.peak, nil }
 
 type stepClock struct{ now int64 }
 

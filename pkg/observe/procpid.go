@@ -3,12 +3,15 @@ package observe
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/runner"
 )
 
@@ -26,6 +29,33 @@ type ProcSnapshot struct {
 	WriteBytes          int64
 	Err                 error // the first read that failed
 	IOErr               error
+	// FieldErr holds, by /proc field name (Field constants), why a counter
+	// was not read: its field was missing or not a number. Such a counter
+	// is 0 here and must not be used.
+	FieldErr map[string]error
+}
+
+// The /proc fields a snapshot reads, as FieldErr names them.
+const (
+	FieldMinorFaults         = "minflt"
+	FieldMajorFaults         = "majflt"
+	FieldRSS                 = "VmRSS"
+	FieldPeakRSS             = "VmHWM"
+	FieldVoluntarySwitches   = "voluntary_ctxt_switches"
+	FieldInvoluntarySwitches = "nonvoluntary_ctxt_switches"
+)
+
+// fieldErr records why field was not read; the first reason is kept.
+func (s *ProcSnapshot) fieldErr(field string, err error) {
+	if err == nil {
+		return
+	}
+	if s.FieldErr == nil {
+		s.FieldErr = map[string]error{}
+	}
+	if s.FieldErr[field] == nil {
+		s.FieldErr[field] = err
+	}
 }
 
 // ProcReader reads a process's counters. It is an interface so tests use
@@ -37,42 +67,76 @@ type ProcReader interface {
 	ResetPeak(pid int) error
 }
 
-// PidReader reads /proc/PID.
-type PidReader struct{}
+// PidReader reads /proc/PID. The zero value reads the real /proc and the
+// real CPU-time clock.
+type PidReader struct {
+	// Proc, when set, stands in for /proc: tests pass fixture files.
+	Proc fs.FS
+	// CPU, when set, stands in for the process CPU-time clock.
+	CPU func(pid int) (int64, error)
+}
 
-// Read takes every counter it can; failures are kept in Err and IOErr.
-func (PidReader) Read(pid int) ProcSnapshot {
+// Read takes every counter it can; failures are kept in Err, IOErr and
+// FieldErr.
+func (r PidReader) Read(pid int) ProcSnapshot {
 	var s ProcSnapshot
-	s.CPUNS, s.Err = processCPU(pid)
+	s.CPUNS, s.Err = r.cpu(pid)
 	keep := func(err error) {
 		if s.Err == nil {
 			s.Err = err
 		}
 	}
-	keep(statFaults(pid, &s))
-	keep(statusMemory(pid, &s))
-	keep(threadSwitches(pid, &s))
-	s.IOErr = procIO(pid, &s)
+	keep(r.statFaults(pid, &s))
+	keep(r.statusMemory(pid, &s))
+	keep(r.threadSwitches(pid, &s))
+	s.IOErr = r.procIO(pid, &s)
 	return s
 }
 
-// ResetPeak writes 5 to /proc/PID/clear_refs.
-func (PidReader) ResetPeak(pid int) error {
+// ResetPeak writes 5 to /proc/PID/clear_refs (nothing with fixture files).
+func (r PidReader) ResetPeak(pid int) error {
+	if r.Proc != nil {
+		return nil
+	}
 	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0)
 }
 
-// ProcessCPU is pid's CPU time so far in ns (0 if it cannot be read).
-func ProcessCPU(pid int) int64 {
-	ns, _ := processCPU(pid)
-	return ns
+func (r PidReader) cpu(pid int) (int64, error) {
+	if r.CPU != nil {
+		return r.CPU(pid)
+	}
+	return processCPU(pid)
+}
+
+// readFile reads path, a /proc path, from Proc when it is set.
+func (r PidReader) readFile(path string) ([]byte, error) {
+	if r.Proc == nil {
+		return os.ReadFile(path)
+	}
+	return fs.ReadFile(r.Proc, strings.TrimPrefix(path, "/proc/"))
+}
+
+// glob matches pattern, a /proc pattern, in Proc when it is set.
+func (r PidReader) glob(pattern string) ([]string, error) {
+	if r.Proc == nil {
+		return filepath.Glob(pattern)
+	}
+	names, err := fs.Glob(r.Proc, strings.TrimPrefix(pattern, "/proc/"))
+	for i, n := range names {
+		names[i] = "/proc/" + n
+	}
+	return names, err
 }
 
 // ReadProcessCPU is pid's CPU time so far in ns, or why it cannot be read.
 func ReadProcessCPU(pid int) (int64, error) { return processCPU(pid) }
 
 // processCPU reads the process CPU-time clock of pid (CPUCLOCK_SCHED,
-// nanosecond precision, all threads).
+// nanosecond precision, all threads), a clock id only Linux has.
 func processCPU(pid int) (int64, error) {
+	if err := platform.Check("the CPU-time clock of another process"); err != nil {
+		return 0, err
+	}
 	var ts unix.Timespec
 	if err := unix.ClockGettime(int32((^pid)<<3|2), &ts); err != nil {
 		return 0, fmt.Errorf("cpu clock of pid %d: %w", pid, err)
@@ -82,8 +146,9 @@ func processCPU(pid int) (int64, error) {
 
 // statFaults reads minflt and majflt (fields 10 and 12) of /proc/PID/stat,
 // which sum every thread.
-func statFaults(pid int, s *ProcSnapshot) error {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+func (r PidReader) statFaults(pid int, s *ProcSnapshot) error {
+	path := fmt.Sprintf("/proc/%d/stat", pid)
+	data, err := r.readFile(path)
 	if err != nil {
 		return err
 	}
@@ -95,41 +160,64 @@ func statFaults(pid int, s *ProcSnapshot) error {
 	if len(f) < 10 {
 		return fmt.Errorf("/proc/%d/stat: %d fields", pid, len(f)+2)
 	}
-	s.MinorFaults, _ = strconv.ParseInt(string(f[7]), 10, 64)
-	s.MajorFaults, _ = strconv.ParseInt(string(f[9]), 10, 64)
+	var ferr error
+	s.MinorFaults, ferr = countField(path, FieldMinorFaults+" (field 10)", f[7])
+	s.fieldErr(FieldMinorFaults, ferr)
+	s.MajorFaults, ferr = countField(path, FieldMajorFaults+" (field 12)", f[9])
+	s.fieldErr(FieldMajorFaults, ferr)
 	return nil
 }
 
 // statusMemory reads VmRSS and VmHWM.
-func statusMemory(pid int, s *ProcSnapshot) error {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+func (r PidReader) statusMemory(pid int, s *ProcSnapshot) error {
+	path := fmt.Sprintf("/proc/%d/status", pid)
+	data, err := r.readFile(path)
 	if err != nil {
 		return err
 	}
-	s.RSSBytes = kibField(data, "VmRSS:") << 10
-	s.PeakRSSBytes = kibField(data, "VmHWM:") << 10
+	rss, err := statusField(path, data, FieldRSS)
+	s.RSSBytes = rss << 10
+	s.fieldErr(FieldRSS, err)
+	peak, err := statusField(path, data, FieldPeakRSS)
+	s.PeakRSSBytes = peak << 10
+	s.fieldErr(FieldPeakRSS, err)
 	return nil
 }
 
 // threadSwitches sums the context switches of every thread.
-func threadSwitches(pid int, s *ProcSnapshot) error {
-	tasks, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/status", pid))
+func (r PidReader) threadSwitches(pid int, s *ProcSnapshot) error {
+	tasks, err := r.glob(fmt.Sprintf("/proc/%d/task/*/status", pid))
 	if err != nil || len(tasks) == 0 {
 		return fmt.Errorf("/proc/%d/task: no threads", pid)
 	}
 	for _, t := range tasks {
-		data, err := os.ReadFile(t)
+		data, err := r.readFile(t)
 		if err != nil {
 			continue // a thread that just exited
 		}
-		s.VoluntarySwitches += kibField(data, "voluntary_ctxt_switches:")
-		s.InvoluntarySwitches += kibField(data, "nonvoluntary_ctxt_switches:")
+		v, err := statusField(t, data, FieldVoluntarySwitches)
+		s.VoluntarySwitches += v
+		s.fieldErr(FieldVoluntarySwitches, err)
+		v, err = statusField(t, data, FieldInvoluntarySwitches)
+		s.InvoluntarySwitches += v
+		s.fieldErr(FieldInvoluntarySwitches, err)
 	}
 	return nil
 }
 
-func procIO(pid int, s *ProcSnapshot) error {
-	rb, wb, err := runner.ReadIO(pid)
+func (r PidReader) procIO(pid int, s *ProcSnapshot) error {
+	var rb, wb int64
+	var err error
+	if r.Proc == nil {
+		rb, wb, err = runner.ReadIO(pid)
+	} else {
+		path := fmt.Sprintf("/proc/%d/io", pid)
+		var data []byte
+		if data, err = r.readFile(path); err != nil {
+			return fmt.Errorf("read %s: %w", path, err)
+		}
+		rb, wb, err = runner.ParseIO(path, data)
+	}
 	if err != nil {
 		return err
 	}
@@ -137,16 +225,28 @@ func procIO(pid int, s *ProcSnapshot) error {
 	return nil
 }
 
-// kibField reads the first number after key at the start of a line.
-func kibField(data []byte, key string) int64 {
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
+// statusField reads the number after "field:" at the start of a line of
+// the /proc status file at path. A missing line or a value that is not a
+// count is an error naming the file and the field, never a 0.
+func statusField(path string, data []byte, field string) (int64, error) {
+	key := []byte(field + ":")
+	for line := range bytes.Lines(data) {
+		if rest, ok := bytes.CutPrefix(line, key); ok {
 			f := bytes.Fields(rest)
-			if len(f) > 0 {
-				v, _ := strconv.ParseInt(string(f[0]), 10, 64)
-				return v
+			if len(f) == 0 {
+				return 0, fmt.Errorf("%s: %s has no value", path, field)
 			}
+			return countField(path, field, f[0])
 		}
 	}
-	return 0
+	return 0, fmt.Errorf("%s: no %s field", path, field)
+}
+
+// countField parses one non-negative counter of the /proc file at path.
+func countField(path, field string, text []byte) (int64, error) {
+	v, err := strconv.ParseUint(string(text), 10, 63)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %s %q is not a count", path, field, text)
+	}
+	return int64(v), nil
 }

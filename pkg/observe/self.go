@@ -13,13 +13,15 @@ type SelfReader interface {
 	// CPU is the process's cumulative user plus system CPU time, in ns.
 	CPU() int64
 	// RSS is the process's resident set now, in bytes; 0 when unreadable.
+	// It is telemetry only.
 	RSS() int64
-	// PeakRSS is the process's resident high-water mark (VmHWM), in
-	// bytes; 0 when unreadable.
-	PeakRSS() int64
+	// PeakRSS is the process's resident high-water mark, in bytes, or why
+	// it cannot be read.
+	PeakRSS() (int64, error)
 }
 
-// procSelf reads getrusage(RUSAGE_SELF) and /proc/self/statm.
+// procSelf reads getrusage(RUSAGE_SELF), /proc/self/statm and the peak
+// (selfPeak: VmHWM on Linux, ru_maxrss elsewhere).
 type procSelf struct{}
 
 func (procSelf) CPU() int64 {
@@ -46,23 +48,4 @@ func (procSelf) RSS() int64 {
 	return pages * int64(os.Getpagesize())
 }
 
-func (procSelf) PeakRSS() int64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, []byte("VmHWM:")); ok {
-			f := bytes.Fields(rest)
-			if len(f) == 0 {
-				return 0
-			}
-			kib, err := strconv.ParseInt(string(f[0]), 10, 64)
-			if err != nil {
-				return 0
-			}
-			return kib << 10
-		}
-	}
-	return 0
-}
+func (procSelf) PeakRSS() (int64, error) { return selfPeak() }

@@ -5,6 +5,7 @@ import (
 	"github.com/flybench/flybench/pkg/custom"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/perf"
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/probes"
 )
 
@@ -29,6 +30,7 @@ type Worker struct {
 	timing    axes.Axis
 	perf      map[int]*perf.Process // by pid
 	probes    map[string]perf.Probe
+	goos      string // the platform, which decides what /proc can show
 
 	before   ProcSnapshot
 	counters perf.ProcessSnapshot
@@ -46,7 +48,7 @@ type Worker struct {
 // every thread of each worker.
 func NewWorker(requested []axes.Axis, pids []int, customs []custom.Descriptor, sources []CustomSource, clock probes.Clock) *Worker {
 	o := &Worker{pids: pids, reader: PidReader{}, self: procSelf{}, clock: clock,
-		customs: customs, sources: sources, perf: map[int]*perf.Process{}, probes: map[string]perf.Probe{}}
+		customs: customs, sources: sources, perf: map[int]*perf.Process{}, probes: map[string]perf.Probe{}, goos: platform.GOOS}
 	var counters []string
 	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
@@ -97,6 +99,8 @@ func (o *Worker) probeStatus(a axes.Axis) (axes.Status, string) {
 	case a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware:
 		p := o.probes[a.Name]
 		return p.Status, p.Reason
+	case !platform.Linux(o.goos):
+		return axes.UnsupportedPlatform, platform.Reason("/proc/PID and the CPU-time clock of another process", o.goos)
 	}
 	return axes.Collected, ""
 }
@@ -175,11 +179,34 @@ func (o *Worker) value(a axes.Axis, b, e ProcSnapshot, deltas map[string]perf.Va
 	if a.Family == axes.FamilyIO && (e.IOErr != nil || b.IOErr != nil) {
 		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: firstErr(b.IOErr, e.IOErr).Error()}
 	}
+	if err := fieldErr(a.Name, b, e); err != nil {
+		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: err.Error()}
+	}
 	v, ok := procValue(a.Name, b, e, n)
 	if !ok {
 		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: "counter went backwards (a thread exited during the request)"}
 	}
 	return ndjson.Collected(v)
+}
+
+// procFields names the /proc field each axis is computed from.
+var procFields = map[string]string{
+	"minor_faults": FieldMinorFaults, "major_faults": FieldMajorFaults,
+	"voluntary_switches": FieldVoluntarySwitches, "involuntary_switches": FieldInvoluntarySwitches,
+	"rss_change": FieldRSS, "rss_peak": FieldPeakRSS,
+}
+
+// fieldErr is why the /proc field axis name is computed from was not read
+// in b or e, or nil. rss_peak is a level read after the request alone.
+func fieldErr(name string, b, e ProcSnapshot) error {
+	field, ok := procFields[name]
+	if !ok {
+		return nil
+	}
+	if name == "rss_peak" {
+		return e.FieldErr[field]
+	}
+	return firstErr(b.FieldErr[field], e.FieldErr[field])
 }
 
 func firstErr(errs ...error) error {

@@ -2,11 +2,9 @@ package placement
 
 import (
 	"reflect"
-	"runtime"
+	"strings"
 	"testing"
 	"testing/fstest"
-
-	"golang.org/x/sys/unix"
 )
 
 func TestParseList(t *testing.T) {
@@ -31,28 +29,14 @@ func TestSiblingsFromTopology(t *testing.T) {
 	}
 }
 
-// The real thing: pin this thread to the last allowed CPU and read it back.
-func TestPinRealThread(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	var before unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &before); err != nil {
-		t.Skip(err)
+// Where there is no sched_setaffinity, placement is rejected with a reason
+// that names the status and the platform, never reported as strict.
+func TestUnsupportedPlatformRejects(t *testing.T) {
+	r := unsupported(2, "darwin")
+	if r.Outcome != "rejected" || r.CPU != 2 || r.Watched != nil {
+		t.Fatalf("%+v", r)
 	}
-	defer unix.SchedSetaffinity(0, &before)
-	cpu := -1
-	for c := 0; c < len(before)*64; c++ {
-		if before.IsSet(c) {
-			cpu = c
-		}
-	}
-	r := Pin(cpu, fstest.MapFS{})
-	var now unix.CPUSet
-	unix.SchedGetaffinity(0, &now)
-	if r.Outcome != "strict" || now.Count() != 1 || !now.IsSet(cpu) {
-		t.Fatalf("pin %d: %+v, now %v", cpu, r, now)
-	}
-	if r := Pin(4096, fstest.MapFS{}); r.Outcome != "rejected" || r.Reason == "" {
-		t.Fatalf("impossible cpu: %+v", r)
+	if !strings.HasPrefix(r.Reason, "unsupported_platform: ") || !strings.Contains(r.Reason, "darwin") {
+		t.Fatalf("reason %q", r.Reason)
 	}
 }

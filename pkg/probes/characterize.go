@@ -1,6 +1,7 @@
 package probes
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -54,4 +55,22 @@ func median(sorted []int64) float64 {
 		return float64(sorted[n/2])
 	}
 	return (float64(sorted[n/2-1]) + float64(sorted[n/2])) / 2
+}
+
+// observedResolution is the smallest positive difference over reads pairs of
+// adjacent reads of c, for a platform clock whose resolution nothing
+// reports. It bounds the resolution from above: a clock finer than its own
+// read cost shows the read cost.
+func observedResolution(c Clock, reads int) (float64, error) {
+	var step int64
+	for range reads {
+		a := c.Now()
+		if d := c.Now() - a; d > 0 && (step == 0 || d < step) {
+			step = d
+		}
+	}
+	if step == 0 {
+		return 0, fmt.Errorf("the clock did not advance over %d adjacent reads", reads)
+	}
+	return float64(step), nil
 }

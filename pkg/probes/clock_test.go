@@ -12,7 +12,7 @@ type namedClock interface {
 }
 
 func TestRealClocks(t *testing.T) {
-	for _, c := range []namedClock{MonotonicRaw{}, Monotonic{}} {
+	for _, c := range []namedClock{SampleClock{}, Monotonic{}} {
 		t.Run(c.Backend(), func(t *testing.T) {
 			res, err := c.Resolution()
 			if err != nil || res <= 0 {
@@ -42,16 +42,24 @@ func TestRealClocks(t *testing.T) {
 
 var sink int64
 
-func BenchmarkMonotonicRaw(b *testing.B) {
-	var c MonotonicRaw
+func BenchmarkMonotonic(b *testing.B) {
+	var c Monotonic
 	for b.Loop() {
 		sink += c.Now()
 	}
 }
 
-func BenchmarkMonotonic(b *testing.B) {
-	var c Monotonic
-	for b.Loop() {
-		sink += c.Now()
+// tickClock advances by step every third read, like a clock coarser than
+// its own read cost.
+type tickClock struct{ reads, step int64 }
+
+func (c *tickClock) Now() int64 { c.reads++; return c.reads / 3 * c.step }
+
+func TestObservedResolution(t *testing.T) {
+	if got, err := observedResolution(&tickClock{step: 42}, 1000); err != nil || got != 42 {
+		t.Fatalf("observedResolution = %v, %v; want 42", got, err)
+	}
+	if _, err := observedResolution(&tickClock{step: 0}, 1000); err == nil {
+		t.Fatal("a clock that never advances must be an error, not a resolution")
 	}
 }

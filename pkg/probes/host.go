@@ -48,8 +48,14 @@ func (sysUname) Uname() (string, string, error) {
 // file system rooted at "/" (os.DirFS("/")) in production and a fixture in
 // tests; the kernel release and hostname come from uname(2). A fact that
 // cannot be read is recorded as Unknown or Unavailable, never left empty.
+// Where there is no /proc/cpuinfo (darwin, FreeBSD) the CPU model comes
+// from sysctl.
 func Fingerprint(root fs.FS) ndjson.Host {
-	return fingerprint(root, sysUname{})
+	h := fingerprint(root, sysUname{})
+	if h.CPUModel == Unknown {
+		h.CPUModel = orUnknown(sysctlCPUModel())
+	}
+	return h
 }
 
 func fingerprint(root fs.FS, u uname) ndjson.Host {

@@ -6,8 +6,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-
-	"golang.org/x/sys/unix"
 )
 
 // Placeholder is replaced by the batch size in a batch command's arguments.
@@ -26,18 +24,18 @@ const (
 type batch struct {
 	template []string // argv with the placeholder
 	env      []string
-	report   *os.File // a memfd the child sees as fd 3; a file, so a child never blocks writing it
+	report   *os.File // a MemFile the child sees as fd 3; a file, so a child never blocks writing it
 	last     []byte
 }
 
 // setupBatch prepares fd 3 and the argument template.
 func (c *Command) setupBatch(files []uintptr) ([]uintptr, error) {
-	fd, err := unix.MemfdCreate("flybench-report", unix.MFD_CLOEXEC)
+	f, err := MemFile("flybench-report", "report channel")
 	if err != nil {
 		return nil, fmt.Errorf("create report channel: %w", err)
 	}
-	c.batch = &batch{template: c.argv, report: os.NewFile(uintptr(fd), "report channel")}
-	return append(files, uintptr(fd)), nil
+	c.batch = &batch{template: c.argv, report: f}
+	return append(files, f.Fd()), nil
 }
 
 // prepareBatch sets the arguments and environment of a batch of n and

@@ -29,8 +29,6 @@ import (
 	"slices"
 	"strings"
 	"syscall"
-
-	"golang.org/x/sys/unix"
 )
 
 // ErrKilled is returned by Run when Kill stopped the batch.
@@ -80,7 +78,7 @@ type Command struct {
 	attr          syscall.ProcAttr
 	devNull       *os.File
 	output        *os.File // shown output, kept alive while its fd is in attr
-	capture       *os.File // stderr capture (a memfd); nil when output is shown
+	capture       *os.File // stderr capture (a memfd on Linux); nil when output is shown
 	captureFD     int
 	ignoreFailure bool
 	readIO        bool
@@ -186,11 +184,12 @@ func (c *Command) openFiles(opts Options) ([]uintptr, error) {
 		}
 		return []uintptr{null, out, out}, nil
 	}
-	fd, err := unix.MemfdCreate("flybench-stderr", unix.MFD_CLOEXEC)
+	f, err := MemFile("flybench-stderr", "stderr capture")
 	if err != nil {
 		return nil, fmt.Errorf("create stderr capture: %w", err)
 	}
-	c.capture, c.captureFD = os.NewFile(uintptr(fd), "stderr capture"), fd
+	fd := int(f.Fd())
+	c.capture, c.captureFD = f, fd
 	return []uintptr{null, null, uintptr(fd)}, nil
 }
 

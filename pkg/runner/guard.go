@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"errors"
 	"runtime"
 	"sync/atomic"
 	"syscall"
@@ -18,7 +17,7 @@ type Guard struct {
 	pid     atomic.Int64 // the child until it is reaped, 0 when none
 	killing atomic.Int32 // Kill calls that may be about to signal pid
 	killed  atomic.Bool
-	info    unix.Siginfo // Reap's, kept here so that reaping does not allocate
+	reaper  // Reap's state, kept here so that reaping does not allocate
 }
 
 // Publish makes a just-started child's pid visible to Kill. If Kill ran
@@ -47,27 +46,22 @@ func (g *Guard) Kill() {
 // Killed reports whether Kill has been called.
 func (g *Guard) Killed() bool { return g.killed.Load() }
 
-// Reap waits for the child pid to exit, calls exited (when not nil) while
-// the exited child is still there to be read, such as its /proc files,
-// withdraws the pid from Kill and only then reaps the child, filling
-// status and rusage (either may be nil).
-func (g *Guard) Reap(pid int, exited func(), status *syscall.WaitStatus, rusage *syscall.Rusage) error {
-	err := unix.Waitid(unix.P_PID, pid, &g.info, unix.WEXITED|unix.WNOWAIT, nil)
-	for err == unix.EINTR {
-		err = unix.Waitid(unix.P_PID, pid, &g.info, unix.WEXITED|unix.WNOWAIT, nil)
-	}
-	if exited != nil && err == nil {
-		exited()
-	}
+// withdraw takes the pid away from Kill and waits out a Kill that read it
+// and may be signalling it now.
+func (g *Guard) withdraw() {
 	g.pid.Store(0)
-	for g.killing.Load() != 0 { // a Kill that read pid is signalling it now
+	for g.killing.Load() != 0 {
 		runtime.Gosched()
 	}
-	_, err4 := syscall.Wait4(pid, status, 0, rusage)
-	for err4 == syscall.EINTR {
-		_, err4 = syscall.Wait4(pid, status, 0, rusage)
+}
+
+// wait4 reaps the child pid, filling status and rusage (either may be nil).
+func (reaper) wait4(pid int, status *syscall.WaitStatus, rusage *syscall.Rusage) error {
+	_, err := syscall.Wait4(pid, status, 0, rusage)
+	for err == syscall.EINTR {
+		_, err = syscall.Wait4(pid, status, 0, rusage)
 	}
-	return errors.Join(err, err4)
+	return err
 }
 
 // KillGroup kills the process group of pid, and pid itself in case it left

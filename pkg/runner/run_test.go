@@ -12,7 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-var clk = probes.MonotonicRaw{}
+var clk = probes.SampleClock{}
 
 func newCommand(t *testing.T, opts Options) *Command {
 	t.Helper()

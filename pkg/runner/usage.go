@@ -2,10 +2,13 @@ package runner
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"os"
 	"strconv"
 	"syscall"
+
+	"github.com/flybench/flybench/pkg/platform"
 )
 
 // Usage is what the children of one batch used, as wait4 reports it for
@@ -35,7 +38,7 @@ func (u *Usage) add(r *syscall.Rusage) {
 	u.Runs++
 	u.UserNS += r.Utime.Nano()
 	u.SystemNS += r.Stime.Nano()
-	u.MaxRSSKiB = max(u.MaxRSSKiB, r.Maxrss)
+	u.MaxRSSKiB = max(u.MaxRSSKiB, MaxRSSBytes(int64(r.Maxrss))>>10)
 	u.MinorFaults += r.Minflt
 	u.MajorFaults += r.Majflt
 	u.VoluntarySwitches += r.Nvcsw
@@ -58,25 +61,40 @@ func (u *Usage) addIO(pid int) {
 // ReadIO reads the storage counters read_bytes and write_bytes of process
 // pid from /proc/PID/io.
 func ReadIO(pid int) (read, write int64, err error) {
-	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/io")
-	if err != nil {
-		return 0, 0, fmt.Errorf("read /proc/%d/io: %w", pid, err)
+	if err := platform.Check("/proc/PID/io"); err != nil {
+		return 0, 0, err
 	}
-	rb, okR := ioField(data, "read_bytes: ")
-	wb, okW := ioField(data, "write_bytes: ")
-	if !okR || !okW {
-		return 0, 0, fmt.Errorf("/proc/%d/io has no read_bytes/write_bytes lines", pid)
+	path := "/proc/" + strconv.Itoa(pid) + "/io"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return 0, 0, fmt.Errorf("read %s: %w", path, err)
+	}
+	return ParseIO(path, data)
+}
+
+// ParseIO reads read_bytes and write_bytes from data, the text of the
+// /proc/PID/io file at path. A missing or unparsable field is an error
+// naming the file and the field.
+func ParseIO(path string, data []byte) (read, write int64, err error) {
+	rb, errR := ioField(path, data, "read_bytes")
+	wb, errW := ioField(path, data, "write_bytes")
+	if err := cmp.Or(errR, errW); err != nil {
+		return 0, 0, err
 	}
 	return rb, wb, nil
 }
 
-// ioField finds "key value" at the start of a line of /proc/PID/io.
-func ioField(data []byte, key string) (int64, bool) {
-	for _, line := range bytes.Split(data, []byte("\n")) {
-		if rest, ok := bytes.CutPrefix(line, []byte(key)); ok {
-			v, err := strconv.ParseInt(string(bytes.TrimSpace(rest)), 10, 64)
-			return v, err == nil
+// ioField finds "key: value" at the start of a line of /proc/PID/io.
+func ioField(path string, data []byte, key string) (int64, error) {
+	for line := range bytes.Lines(data) {
+		if rest, ok := bytes.CutPrefix(line, []byte(key+": ")); ok {
+			text := bytes.TrimSpace(rest)
+			v, err := strconv.ParseUint(string(text), 10, 63)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %s %q is not a count", path, key, text)
+			}
+			return int64(v), nil
 		}
 	}
-	return 0, false
+	return 0, fmt.Errorf("%s: no %s field", path, key)
 }

@@ -25,14 +25,15 @@ type Stat interface {
 	Busy(cpus []int) (int64, error)
 }
 
-// Self reads this run's own cumulative CPU time, in nanoseconds.
+// Self reads this run's own cumulative CPU time, in nanoseconds. A reading
+// that fails leaves its window unjudged rather than judged on a stand-in.
 type Self interface {
 	// Process is every thread of this tool.
-	Process() int64
+	Process() (int64, error)
 	// Children is every process this tool started and reaped.
-	Children() int64
+	Children() (int64, error)
 	// Thread is the calling (collecting, possibly pinned) thread alone.
-	Thread() int64
+	Thread() (int64, error)
 }
 
 // Monitor implements collect.Monitor.
@@ -62,10 +63,13 @@ func New(stat Stat, self Self, clock probes.Clock, sleep func(time.Duration), li
 
 func (m *Monitor) read() reading {
 	busy, err := m.stat.Busy(m.watched)
-	return reading{
-		at: m.clock.Now(), busy: busy, ok: err == nil,
-		process: m.self.Process(), children: m.self.Children(), thread: m.self.Thread(),
-	}
+	r := reading{at: m.clock.Now(), busy: busy}
+	var errP, errC, errT error
+	r.process, errP = m.self.Process()
+	r.children, errC = m.self.Children()
+	r.thread, errT = m.self.Thread()
+	r.ok = err == nil && errP == nil && errC == nil && errT == nil
+	return r
 }
 
 // Begin marks the start of a window.

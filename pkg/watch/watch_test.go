@@ -46,9 +46,9 @@ func (h *host) Busy(cpus []int) (int64, error) {
 	}
 	return sum, nil
 }
-func (h *host) Process() int64  { return h.process }
-func (h *host) Children() int64 { return h.children }
-func (h *host) Thread() int64   { return h.thread }
+func (h *host) Process() (int64, error)  { return h.process, nil }
+func (h *host) Children() (int64, error) { return h.children, nil }
+func (h *host) Thread() (int64, error)   { return h.thread, nil }
 
 func contains(s []int, v int) bool {
 	for _, x := range s {

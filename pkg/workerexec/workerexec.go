@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/pkg/platform"
 	"github.com/flybench/flybench/pkg/runner"
 	"github.com/flybench/flybench/pkg/wproto"
 	"golang.org/x/sys/unix"
@@ -84,9 +85,28 @@ type Worker struct {
 	closed  bool
 }
 
+// Supported says why worker mode cannot run on this platform, or nil.
+func Supported() error { return SupportedOn(platform.GOOS) }
+
+// SupportedOn says why worker mode cannot run on goos, or nil: how a
+// worker's exit is seen without reaping it (waitid with WNOWAIT) and what
+// is read of a running worker (its CPU-time clock, /proc/PID counters,
+// perf counters on its threads) exist only on Linux.
+func SupportedOn(goos string) error {
+	const facility = "worker mode (waitid WNOWAIT, process CPU-time clocks, /proc/PID counters)"
+	if err := platform.CheckOn(facility, goos); err != nil {
+		return fmt.Errorf("%w; use --batch, which runs here", err)
+	}
+	return nil
+}
+
 // Start starts the worker and reads its handshake. On any error the
-// process, if started, is killed and reaped.
+// process, if started, is killed and reaped. It refuses where Supported
+// says worker mode cannot run.
 func Start(opts Options) (*Worker, error) {
+	if err := Supported(); err != nil {
+		return nil, err
+	}
 	if len(opts.Argv) == 0 || opts.Argv[0] == "" {
 		return nil, errors.New("empty worker command")
 	}
@@ -155,7 +175,7 @@ func (w *Worker) start(path string, opts Options) error {
 // and whose worker end is a blocking descriptor, closed after the fork.
 func pipe(harnessReads bool) (*os.File, int, error) {
 	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+	if err := pipeCloexec(p[:]); err != nil {
 		return nil, -1, fmt.Errorf("create worker pipe: %w", err)
 	}
 	mine, theirs := p[1], p[0]
@@ -183,12 +203,12 @@ func (w *Worker) stderrFD(opts Options) (uintptr, error) {
 		}
 		return out.Fd(), nil
 	}
-	fd, err := unix.MemfdCreate("flybench-worker-stderr", unix.MFD_CLOEXEC)
+	f, err := runner.MemFile("flybench-worker-stderr", "worker stderr capture")
 	if err != nil {
 		return 0, fmt.Errorf("create stderr capture: %w", err)
 	}
-	w.capture = os.NewFile(uintptr(fd), "worker stderr capture")
-	return uintptr(fd), nil
+	w.capture = f
+	return f.Fd(), nil
 }
 
 // handshake reads the handshake within timeout.

@@ -148,3 +148,17 @@ func TestShowStderr(t *testing.T) {
 		t.Errorf("shown stderr %q", buf[:n])
 	}
 }
+
+// Where worker mode cannot run it is refused with the status, the platform
+// and the alternative, before anything starts.
+func TestUnsupportedPlatformRefusesWorkers(t *testing.T) {
+	err := SupportedOn("darwin")
+	for _, want := range []string{"unsupported_platform: ", "darwin", "--batch"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q lacks %q", err, want)
+		}
+	}
+	if err := SupportedOn("linux"); err != nil {
+		t.Fatalf("refused on Linux: %v", err)
+	}
+}
