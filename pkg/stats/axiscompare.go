@@ -74,12 +74,14 @@ func CompareAxisMethod(ref, con []float64, first []bool, m Method, dir Direction
 	if a.Method == RelativeRatio {
 		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(a.Lo), 100*expm1(a.Hi)
 	}
-	a.Verdict = a.judge(dir, thresholdPct)
+	a.Verdict = a.judge(dir, thresholdPct, b.estimator() != EstimatorLegacy)
 	return a, nil
 }
 
 // judge turns the interval into a verdict for the axis direction.
-func (a AxisComparison) judge(dir Direction, thresholdPct float64) AxisVerdict {
+// noChange lets an absolute difference that is exactly [0,0] read as
+// practically equivalent; the legacy estimator called it inconclusive.
+func (a AxisComparison) judge(dir Direction, thresholdPct float64, noChange bool) AxisVerdict {
 	if dir == Diagnostic {
 		return AxisDiagnostic
 	}
@@ -96,7 +98,7 @@ func (a AxisComparison) judge(dir Direction, thresholdPct float64) AxisVerdict {
 	case ReferenceFaster: // contender higher
 		return higher
 	case Equivalent:
-		if a.Method == RelativeRatio || a.Lo == 0 && a.Hi == 0 {
+		if a.Method == RelativeRatio || noChange && a.Lo == 0 && a.Hi == 0 {
 			return AxisEquivalent
 		}
 	}

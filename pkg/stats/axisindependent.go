@@ -34,7 +34,7 @@ func CompareAxisIndependent(ref, con []float64, dir Direction, b Bootstrap, thre
 	if a.Method == RelativeRatio {
 		a.Change, a.Lo, a.Hi = 100*expm1(a.Change), 100*expm1(lo), 100*expm1(hi)
 	}
-	a.Verdict = a.judge(dir, thresholdPct)
+	a.Verdict = a.judge(dir, thresholdPct, b.estimator() != EstimatorLegacy)
 	return a, nil
 }
 
