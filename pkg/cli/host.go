@@ -19,9 +19,9 @@ import (
 // thread), records the outcome, and returns the CPUs the watch should look
 // at (nil: host-wide).
 func (m *measurement) place() ([]int, error) {
-	cpu := m.c.Int("cpu")
+	cpu := m.flags.cpu
 	if cpu < 0 {
-		if m.c.Bool("require-strict") {
+		if m.flags.requireStrict {
 			return nil, usageErrorf("--require-strict needs --cpu")
 		}
 		return nil, nil
@@ -29,7 +29,7 @@ func (m *measurement) place() ([]int, error) {
 	r := m.pin(cpu)
 	m.record.Config.Placement = &ndjson.Placement{CPU: cpu, Outcome: r.Outcome, WatchedCPUs: r.Watched, Reason: r.Reason}
 	if r.Outcome != "strict" {
-		if m.c.Bool("require-strict") {
+		if m.flags.requireStrict {
 			return nil, withCode(ExitPlacement, errors.New("--require-strict: strict placement unavailable: "+r.Reason), "pick a CPU this process may run on (see taskset -p $$), or drop --require-strict")
 		}
 		fmt.Fprintf(m.env.Stderr, "%s: warning: placement rejected, running unplaced: %s\n", m.tool, r.Reason)

@@ -56,73 +56,123 @@ func pairApp(env Env) *ucli.App {
 	return app
 }
 
-// measure is the action of fb-sample and fb-pair.
+// measureRequest is everything an fb-sample or fb-pair invocation asks
+// for, read from its flags and arguments once and checked: the rest of
+// the tool works from it, never from the command line.
+type measureRequest struct {
+	tool     string
+	mode     string // exec, batch, worker or gotest
+	sides    []side
+	names    []string
+	timing   string // --timer: auto, wall or cpu
+	cfg      collect.Config
+	until    *ndjson.Until
+	lookOpt  analyze.Options
+	display  progress.Mode
+	require  string
+	axes     []axes.Axis
+	cond     conditions.Policy
+	condOn   bool
+	flags    commandFlags
+}
+
+// commandFlags say how the commands and hooks are run.
+type commandFlags struct {
+	shell, ignoreFailure, showOutput bool
+	prepare, setup, cleanup          string
+	cpu                              int // --cpu; -1 unplaced
+	requireStrict                    bool
+	gotestBench, gotestDir           string
+	gotestBenchmem                   bool
+	gotestCPU                        int
+	workerStart, workerRequest       time.Duration
+}
+
+func commandFlagsOf(c *ucli.Context) commandFlags {
+	return commandFlags{
+		shell: c.Bool("shell"), ignoreFailure: c.Bool("ignore-failure"), showOutput: c.Bool("show-output"),
+		prepare: c.String("prepare"), setup: c.String("setup"), cleanup: c.String("cleanup"),
+		cpu: c.Int("cpu"), requireStrict: c.Bool("require-strict"),
+		gotestBench: c.String("gotest-bench"), gotestDir: c.String("gotest-dir"),
+		gotestBenchmem: c.Bool("gotest-benchmem"), gotestCPU: c.Int("gotest-cpu"),
+		workerStart: c.Duration("worker-start-timeout"), workerRequest: c.Duration("worker-timeout"),
+	}
+}
+
+// measure is the action of fb-sample and fb-pair: parse, then run.
 func measure(c *ucli.Context, env Env, tool string, least, most int) error {
-	mode, err := modeOf(c)
+	req, err := parseMeasure(c, env, tool, least, most)
 	if err != nil {
 		return err
+	}
+	return runMeasure(req, env)
+}
+
+// parseMeasure reads and checks an invocation's flags and arguments.
+func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*measureRequest, error) {
+	r := &measureRequest{tool: tool, flags: commandFlagsOf(c)}
+	var err error
+	if r.mode, err = modeOf(c); err != nil {
+		return nil, err
 	}
 	commands := c.Args().Slice()
 	if len(commands) == 0 {
-		return usageErrorf("no command given: %s takes %s", tool, countText(least, most))
+		return nil, usageErrorf("no command given: %s takes %s", tool, countText(least, most))
 	}
-	timer, err := timerChoice(c, mode)
-	if err != nil {
-		return err
+	if r.timing, err = timerChoice(c, r.mode); err != nil {
+		return nil, err
 	}
-	sides, err := sidesOf(mode, commands, c.StringSlice("case"))
-	if err != nil {
-		return err
+	if r.sides, err = sidesOf(r.mode, commands, c.StringSlice("case")); err != nil {
+		return nil, err
 	}
-	if len(sides) < least || len(sides) > most {
-		if mode == "worker" {
-			return usageErrorf("%d sides (commands × --case): %s takes %s; one worker with several cases needs a --case for each", len(sides), tool, countText(least, most))
+	if len(r.sides) < least || len(r.sides) > most {
+		if r.mode == "worker" {
+			return nil, usageErrorf("%d sides (commands × --case): %s takes %s; one worker with several cases needs a --case for each", len(r.sides), tool, countText(least, most))
 		}
-		return usageErrorf("%d commands given: %s takes %s", len(sides), tool, countText(least, most))
+		return nil, usageErrorf("%d commands given: %s takes %s", len(r.sides), tool, countText(least, most))
 	}
-	cfg := configFromFlags(c)
-	if err := platformRefusal(mode, cfg.Watch.Response, platform.GOOS); err != nil {
-		return err
+	r.cfg = configFromFlags(c)
+	if err := platformRefusal(r.mode, r.cfg.Watch.Response, platform.GOOS); err != nil {
+		return nil, err
 	}
-	until, lookOpt, err := untilRecord(c)
-	if err != nil {
-		return err
+	if r.until, r.lookOpt, err = untilRecord(c); err != nil {
+		return nil, err
 	}
-	if err := cfg.Validate(len(sides)); err != nil {
-		return withCode(ExitUsage, err, "")
+	if err := r.cfg.Validate(len(r.sides)); err != nil {
+		return nil, withCode(ExitUsage, err, "")
 	}
-	names, err := caseNames(c.StringSlice("name"), sideNames(sides))
-	if err != nil {
-		return err
+	if r.names, err = caseNames(c.StringSlice("name"), sideNames(r.sides)); err != nil {
+		return nil, err
 	}
-	if err := checkCPUSides(timer, mode, sides, names); err != nil {
-		return err
+	if err := checkCPUSides(r.timing, r.mode, r.sides, r.names); err != nil {
+		return nil, err
 	}
-	display, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
-	if err != nil {
-		return withCode(ExitUsage, err, "")
+	if r.display, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
+		return nil, withCode(ExitUsage, err, "")
 	}
-	require := c.Generic("require-perf").(*requirePerf).mode
-	selected, err := selectAxes(c.String("metrics"), require)
-	if err != nil {
-		return withCode(ExitUsage, err, "")
+	r.require = c.Generic("require-perf").(*requirePerf).mode
+	if r.axes, err = selectAxes(c.String("metrics"), r.require); err != nil {
+		return nil, withCode(ExitUsage, err, "")
 	}
-	cond, condOn, err := conditionsPolicy(c)
-	if err != nil {
-		return err
+	if r.cond, r.condOn, err = conditionsPolicy(c); err != nil {
+		return nil, err
 	}
+	return r, nil
+}
+
+// runMeasure collects the run a request describes.
+func runMeasure(r *measureRequest, env Env) error {
 	// A claim inherited from fb-lock stays held by this tool but is never
 	// passed to the commands it starts, which might outlive the run.
 	if err := claim.ProtectFDs(env.Getenv); err != nil {
 		return fmt.Errorf("inherited host claim: %w", err)
 	}
-	m := &measurement{c: c, env: env, tool: tool, cfg: cfg, axes: selected, require: require, cond: cond, condOn: condOn, mode: mode,
-		timing: timer, until: until, lookOpt: lookOpt}
+	m := &measurement{measureRequest: r, env: env}
 	defer m.close()
-	if err := m.prepare(sides, names); err != nil {
+	if err := m.prepare(r.sides, r.names); err != nil {
 		return err
 	}
-	return m.run(progress.New(env.Stderr, display, tool))
+	return m.run(progress.New(env.Stderr, r.display, r.tool))
 }
 
 func countText(least, most int) string {
@@ -159,28 +209,18 @@ func caseNames(given, commands []string) ([]string, error) {
 
 // measurement holds one fb-sample / fb-pair invocation's resources.
 type measurement struct {
-	c        *ucli.Context
+	*measureRequest
 	env      Env
-	tool     string
-	cfg      collect.Config
 	cases    []collect.Case
 	commands []*runner.Command
 	hooks    collect.Hooks
 	record   ndjson.Run
-	axes     []axes.Axis
-	require  string
 	usages   []observe.UsageSource
-	cond     conditions.Policy
-	condOn   bool
-	mode     string
 	sources  []observe.CustomSource
 	customs  []custom.Descriptor
 	timer    *ndjson.Timer
-	timing   string // --timer: auto, wall or cpu
 	pids     []int
 	workers  []*workerexec.Worker
-	until    *ndjson.Until
-	lookOpt  analyze.Options
 }
 
 func (m *measurement) close() {
@@ -211,9 +251,9 @@ func (m *measurement) prepare(sides []side, names []string) error {
 		return err
 	}
 	m.hooks = collect.Hooks{
-		Setup:   m.hook("setup"),
-		Prepare: m.hook("prepare"),
-		Cleanup: m.hook("cleanup"),
+		Setup:   m.hook(m.flags.setup),
+		Prepare: m.hook(m.flags.prepare),
+		Cleanup: m.hook(m.flags.cleanup),
 	}
 	return m.fillRun(clk)
 }
@@ -243,13 +283,12 @@ func (m *measurement) wantsIO() bool {
 	return false
 }
 
-// hook turns a hook flag into a function, or nil when the flag is unset.
-func (m *measurement) hook(flag string) func() error {
-	text := m.c.String(flag)
+// hook turns a hook command into a function, or nil when it is unset.
+func (m *measurement) hook(text string) func() error {
 	if text == "" {
 		return nil
 	}
-	shell, show, out := m.c.Bool("shell"), m.c.Bool("show-output"), stderrFile(m.env)
+	shell, show, out := m.flags.shell, m.flags.showOutput, stderrFile(m.env)
 	return func() error { return runner.Hook(text, shell, show, out) }
 }
 
@@ -268,8 +307,9 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer,
 	}
 	rc := &m.record.Config
-	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = m.c.Bool("shell"), m.c.Bool("ignore-failure"), m.c.Bool("show-output")
-	rc.Prepare, rc.Setup, rc.Cleanup = m.c.String("prepare"), m.c.String("setup"), m.c.String("cleanup")
+	f := m.flags
+	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = f.shell, f.ignoreFailure, f.showOutput
+	rc.Prepare, rc.Setup, rc.Cleanup = f.prepare, f.setup, f.cleanup
 	for _, a := range m.axes {
 		rc.Metrics = append(rc.Metrics, a.Name)
 	}
@@ -330,7 +370,7 @@ func (m *measurement) needsThread() bool {
 	if m.mode == "worker" {
 		return false
 	}
-	if m.c.Int("cpu") >= 0 {
+	if m.flags.cpu >= 0 {
 		return true
 	}
 	for _, a := range m.axes {

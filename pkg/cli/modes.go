@@ -206,12 +206,12 @@ func (m *measurement) prepareBatch(sides []side, names []string, clk probes.Cloc
 
 // newCommand splits and prepares command i.
 func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runner.Command, []string, error) {
-	argv, err := runner.Split(text, m.c.Bool("shell"))
+	argv, err := runner.Split(text, m.flags.shell)
 	if err != nil {
 		return nil, nil, withCode(ExitUsage, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
 	}
-	opts.Argv, opts.ShowOutput, opts.Output = argv, m.c.Bool("show-output"), stderrFile(m.env)
-	opts.IgnoreFailure, opts.ReadIO = m.c.Bool("ignore-failure"), m.wantsIO()
+	opts.Argv, opts.ShowOutput, opts.Output = argv, m.flags.showOutput, stderrFile(m.env)
+	opts.IgnoreFailure, opts.ReadIO = m.flags.ignoreFailure, m.wantsIO()
 	opts.Contain = m.timing == timerCPU
 	cmd, err := runner.New(opts)
 	if err != nil {
@@ -288,9 +288,9 @@ func (m *measurement) gotestSpec(arg string) (gotest.Spec, error) {
 		return spec, err
 	}
 	if spec.Bench == "" {
-		spec.Bench = m.c.String("gotest-bench")
+		spec.Bench = m.flags.gotestBench
 	}
-	spec.Benchmem, spec.CPU, spec.Dir = m.c.Bool("gotest-benchmem"), m.c.Int("gotest-cpu"), m.c.String("gotest-dir")
+	spec.Benchmem, spec.CPU, spec.Dir = m.flags.gotestBenchmem, m.flags.gotestCPU, m.flags.gotestDir
 	return spec, spec.Validate()
 }
 
@@ -360,13 +360,13 @@ func (m *measurement) worker(started map[int]*workerexec.Worker, s side) (*worke
 		return w, nil
 	}
 	command := s.command
-	argv, err := runner.Split(command, m.c.Bool("shell"))
+	argv, err := runner.Split(command, m.flags.shell)
 	if err != nil {
 		return nil, withCode(ExitUsage, fmt.Errorf("worker %q: %w", command, err), "")
 	}
 	w, err := workerexec.Start(workerexec.Options{
-		Argv: argv, StartTimeout: m.c.Duration("worker-start-timeout"), RequestTimeout: m.c.Duration("worker-timeout"),
-		ShowStderr: m.c.Bool("show-output"), Stderr: stderrFile(m.env),
+		Argv: argv, StartTimeout: m.flags.workerStart, RequestTimeout: m.flags.workerRequest,
+		ShowStderr: m.flags.showOutput, Stderr: stderrFile(m.env),
 	})
 	if err != nil {
 		return nil, withCode(ExitCommandFailed, err, "")

@@ -75,7 +75,7 @@ func TestForcedTimerReplacesReportedOne(t *testing.T) {
 		{timerWall, ndjson.TimerWall, "--timer wall: start-up; the cases' own ticks is not used"},
 		{timerCPU, ndjson.TimerCPU, "; the cases' own ticks is not used"},
 	} {
-		m := &measurement{mode: "batch", timing: tc.choice}
+		m := &measurement{measureRequest: &measureRequest{mode: "batch", timing: tc.choice}}
 		m.setTimer(reported, decls, "start-up")
 		if m.timer.Kind != tc.kind || !strings.HasSuffix(m.timer.Note, tc.note) || (tc.choice == timerWall && !strings.HasPrefix(m.timer.Note, tc.note)) {
 			t.Errorf("--timer %s: timer %+v, want kind %s with a note ending %q", tc.choice, m.timer, tc.kind, tc.note)
@@ -87,7 +87,7 @@ func TestForcedTimerReplacesReportedOne(t *testing.T) {
 	if !decls[0].Primary {
 		t.Error("the declarations themselves must not change")
 	}
-	m := &measurement{mode: "batch", timing: timerAuto}
+	m := &measurement{measureRequest: &measureRequest{mode: "batch", timing: timerAuto}}
 	if m.setTimer(nil, nil, "start-up"); m.timer.Note != "batch mode without a self-reported time: start-up" {
 		t.Errorf("a batch without a timer of its own: note %q", m.timer.Note)
 	}
