@@ -72,8 +72,19 @@ cross:
 man:
 	$(GO) run ./internal/mangen -out man
 
+# Every fuzz target in the module (func Fuzz... in a _test.go file), one
+# after another for FUZZTIME each, with the race detector (whose checkptr
+# checks catch a decoder reading past its input). CI runs FUZZTIME=5s.
+FUZZTIME ?= 20s
 fuzz:
-	$(GO) test -run '^$$' -fuzz FuzzReader -fuzztime 30s ./pkg/ndjson
+	@set -e; for file in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
+		for target in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$file); do \
+			echo "fuzz $$target in $$(dirname $$file) for $(FUZZTIME)"; \
+			out=$$($(GO) test -race -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s \
+				$$(dirname $$file) 2>&1) || { echo "$$out"; exit 1; }; \
+			echo "$$out" | grep 'elapsed' | tail -1; \
+		done; \
+	done
 
 clean:
 	rm -rf $(BIN)

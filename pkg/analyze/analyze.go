@@ -10,6 +10,7 @@ import (
 	"io"
 
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/runs"
 	"github.com/flybench/flybench/pkg/stats"
 )
 
@@ -52,7 +53,10 @@ func (o Options) legacy() bool { return o.Estimator == stats.EstimatorLegacy }
 
 // Stream analyzes every run read from r and writes the result to w. It stops
 // at the first bad line with that line's error; everything before it has
-// been written, including the analysis of runs that ended earlier.
+// been written, including the analysis of runs that ended earlier. A
+// stream whose last line is a record cut short (an *ndjson.TornError) is
+// analysed up to the record before it, and the analysis of the run it
+// ends in says so.
 func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 	if err := opt.Validate(); err != nil {
 		return err
@@ -60,7 +64,7 @@ func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 	if opt.legacy() {
 		w.Version = ndjson.LegacyVersion
 	}
-	a := &analyzer{r: r, w: w, opt: opt}
+	a := newAnalyzer(r, w, opt)
 	err := a.loop()
 	if ferr := w.Flush(); err == nil {
 		err = ferr
@@ -68,159 +72,116 @@ func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 	return err
 }
 
+func newAnalyzer(r *ndjson.Reader, w *ndjson.Writer, opt Options) *analyzer {
+	return &analyzer{r: r, g: runs.NewReader(r), w: w, opt: opt}
+}
+
 func (a *analyzer) loop() error {
 	for {
-		l, err := a.r.Next()
-		if errors.Is(err, io.EOF) {
-			return a.flush(nil)
-		}
+		rec, err := a.g.Next()
 		if err != nil {
-			return err
+			return a.stop(err)
 		}
-		if err := a.line(l); err != nil {
+		if err := a.record(rec); err != nil {
 			return err
 		}
 	}
 }
 
-// maxIndex bounds unit and position indices, which the analysis keeps as
-// 32-bit integers.
-const maxIndex = 1<<31 - 1
+// stop ends the input at a reader error: the end of the input, a torn
+// last line (noted in the analysis it concerns), or a bad line, before
+// which everything read has been written.
+func (a *analyzer) stop(err error) error {
+	var torn *ndjson.TornError
+	switch {
+	case errors.As(err, &torn):
+		a.note(torn.Warning())
+		return a.finish()
+	case errors.Is(err, io.EOF):
+		return a.finish()
+	}
+	if herr := a.writeHeld(); herr != nil {
+		return herr
+	}
+	return err
+}
 
 type analyzer struct {
 	r   *ndjson.Reader
+	g   *runs.Reader
 	w   *ndjson.Writer
 	opt Options
+	// cur is the data of the open run.
 	cur *runData
-	// pending holds the lock and gate records read since the last run
-	// record: they precede, and belong to, the next run.
-	pending hostRecords
+	// held is the analysis of the run that ended last. It is written
+	// before the next record that it does not replace, or at the end of
+	// the input, so that a note about the end of the input joins it.
+	held []ndjson.Record
 	// onRun, when set, receives each complete run instead of its
 	// analysis being written (precision planning).
 	onRun func(d *runData, end *ndjson.End) error
 }
 
-func (a *analyzer) line(l ndjson.Line) error {
-	switch l.Type {
-	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison, ndjson.TypeEnvironment:
+// record passes rec through, keeping what the analysis needs; earlier
+// analysis records are dropped.
+func (a *analyzer) record(rec runs.Record) error {
+	switch rec.Value.(type) {
+	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment:
 		return nil // replaced by this analysis
-	case ndjson.TypeLock, ndjson.TypeGate, ndjson.TypeWindow:
-		if err := a.host(l); err != nil {
-			return err
-		}
-	case ndjson.TypeRun:
-		return a.run(l)
-	case ndjson.TypeSample:
-		return a.sample(l)
-	case ndjson.TypeEnd:
-		return a.end(l)
-	case ndjson.TypeCalibration:
-		var c ndjson.Calibration
-		if err := a.r.Decode(l, &c); err != nil {
-			return err
-		}
-		if a.cur != nil {
-			a.cur.calibrations = append(a.cur.calibrations, c)
-		}
-	case ndjson.TypeLook:
-		var v ndjson.Look
-		if err := a.r.Decode(l, &v); err != nil {
-			return err
-		}
-		if a.cur == nil {
-			return a.r.Errorf(l, "look record before any run record")
-		}
-		a.cur.looks = append(a.cur.looks, v)
 	}
-	return a.w.WriteRaw(l.Raw)
-}
-
-func (a *analyzer) run(l ndjson.Line) error {
-	var run ndjson.Run
-	if err := a.r.Decode(l, &run); err != nil {
+	if err := a.writeHeld(); err != nil {
 		return err
 	}
-	if len(run.Cases) == 0 {
-		return a.r.Errorf(l, "run record has no cases")
+	switch v := rec.Value.(type) {
+	case *ndjson.Run:
+		if err := a.flush(nil); err != nil { // cut short by this run record
+			return err
+		}
+		a.cur = newRunData(*v)
+		a.cur.host = hostRecords{lock: rec.Run.Lock, gate: rec.Run.Gate}
+	case *ndjson.Sample:
+		if err := a.cur.add(*v); err != nil {
+			return a.r.Errorf(rec.Line, "bad sample record: %v", err)
+		}
+	case *ndjson.Calibration:
+		a.cur.calibrations = append(a.cur.calibrations, *v)
+	case *ndjson.Look:
+		a.cur.looks = append(a.cur.looks, *v)
+	case *ndjson.Window:
+		a.cur.host.windows = append(a.cur.host.windows, *v)
+	case *ndjson.End:
+		if err := a.w.WriteRaw(rec.Raw); err != nil {
+			return err
+		}
+		return a.flush(v)
 	}
+	return a.w.WriteRaw(rec.Raw)
+}
+
+// note adds a warning about the input to the analysis of the run it
+// concerns: the open run, or the one that ended last when its analysis is
+// still held.
+func (a *analyzer) note(warning string) {
+	switch {
+	case a.cur != nil:
+		a.cur.notes = append(a.cur.notes, warning)
+	case len(a.held) > 0:
+		head := a.held[0].(*ndjson.Analysis)
+		head.Warnings = append(head.Warnings, warning)
+	}
+}
+
+// finish ends the input: a run still open was cut short.
+func (a *analyzer) finish() error {
 	if err := a.flush(nil); err != nil {
 		return err
 	}
-	if err := a.w.WriteRaw(l.Raw); err != nil {
-		return err
-	}
-	a.cur = newRunData(run)
-	a.cur.host, a.pending = a.pending, hostRecords{}
-	return nil
-}
-
-// host keeps a lock, gate or window record for the run it belongs to.
-func (a *analyzer) host(l ndjson.Line) error {
-	switch l.Type {
-	case ndjson.TypeLock:
-		var v ndjson.Lock
-		if err := a.r.Decode(l, &v); err != nil {
-			return err
-		}
-		a.pending.lock = &v
-	case ndjson.TypeGate:
-		var v ndjson.Gate
-		if err := a.r.Decode(l, &v); err != nil {
-			return err
-		}
-		a.pending.gate = &v
-	case ndjson.TypeWindow:
-		var v ndjson.Window
-		if err := a.r.Decode(l, &v); err != nil {
-			return err
-		}
-		if a.cur == nil {
-			return a.r.Errorf(l, "window record before any run record")
-		}
-		a.cur.host.windows = append(a.cur.host.windows, v)
-	}
-	return nil
-}
-
-func (a *analyzer) sample(l ndjson.Line) error {
-	if a.cur == nil {
-		return a.r.Errorf(l, "sample record before any run record")
-	}
-	s, err := decodeSample(a.r, l)
-	if err != nil {
-		return err
-	}
-	if s.Case < 0 || s.Case >= len(a.cur.run.Cases) {
-		return a.r.Errorf(l, "sample for case %d, but the run has %d cases (0 to %d)", s.Case, len(a.cur.run.Cases), len(a.cur.run.Cases)-1)
-	}
-	if s.Unit < 0 || s.Unit > maxIndex || s.Pos < 0 || s.Pos > maxIndex {
-		return a.r.Errorf(l, "sample with unit %d and position %d; both count from 0", s.Unit, s.Pos)
-	}
-	if s.Iter < 1 {
-		return a.r.Errorf(l, "sample with %d iterations; a batch has at least one", s.Iter)
-	}
-	if err := a.cur.add(s); err != nil {
-		return a.r.Errorf(l, "bad sample record: %v", err)
-	}
-	return a.w.WriteRaw(l.Raw)
-}
-
-func (a *analyzer) end(l ndjson.Line) error {
-	var e ndjson.End
-	if err := a.r.Decode(l, &e); err != nil {
-		return err
-	}
-	if a.cur == nil {
-		return a.r.Errorf(l, "end record before any run record")
-	}
-	if err := a.w.WriteRaw(l.Raw); err != nil {
-		return err
-	}
-	return a.flush(&e)
+	return a.writeHeld()
 }
 
 // flush analyzes the current run, if any. end is nil when the run was cut
-// short (another run began, or the stream ended).
+// short (another run began, or the stream ended); otherwise the analysis
+// is held.
 func (a *analyzer) flush(end *ndjson.End) error {
 	if a.cur == nil {
 		return nil
@@ -230,7 +191,20 @@ func (a *analyzer) flush(end *ndjson.End) error {
 	if a.onRun != nil {
 		return a.onRun(d, end)
 	}
-	for _, rec := range d.analyze(end, a.opt) {
+	a.held = d.analyze(end, a.opt)
+	if end != nil {
+		return nil
+	}
+	return a.writeHeld()
+}
+
+func (a *analyzer) writeHeld() error {
+	if len(a.held) == 0 {
+		return nil
+	}
+	recs := a.held
+	a.held = nil
+	for _, rec := range recs {
 		if err := a.w.Write(rec); err != nil {
 			return err
 		}

@@ -79,12 +79,17 @@ func (d *runData) pairs(c int) stats.PairedInput {
 	return in
 }
 
-// refByUnit indexes the reference samples by unit. Units are dense small
-// integers, so a slice does (a unit seen twice keeps its last sample).
+// refByUnit indexes the reference samples by unit (a unit seen twice
+// keeps its last sample). The units of a stream from fb-pair are dense
+// small integers, so a slice does; sparse ones (any unit up to 2^31-1 is
+// valid) take a map, so an odd stream cannot make it allocate gigabytes.
 func (d *runData) refByUnit() func(unit int) (point, bool) {
 	top := -1
 	for _, p := range d.cases[0] {
 		top = max(top, int(p.unit))
+	}
+	if top >= 4*len(d.cases[0])+1024 {
+		return d.refByUnitSparse()
 	}
 	at := make([]int32, top+1)
 	for i := range at {
@@ -100,6 +105,20 @@ func (d *runData) refByUnit() func(unit int) (point, bool) {
 			return point{}, false
 		}
 		return d.cases[0][at[unit]], true
+	}
+}
+
+func (d *runData) refByUnitSparse() func(unit int) (point, bool) {
+	at := make(map[int32]int32, len(d.cases[0]))
+	for i, p := range d.cases[0] {
+		at[p.unit] = int32(i)
+	}
+	return func(unit int) (point, bool) {
+		i, ok := at[int32(unit)]
+		if !ok {
+			return point{}, false
+		}
+		return d.cases[0][i], true
 	}
 }
 

@@ -53,7 +53,7 @@ func PlanStream(r *ndjson.Reader, opt Options, halfWidthPct float64) ([]RunPlan,
 		return nil, err
 	}
 	var plans []RunPlan
-	a := &analyzer{r: r, w: ndjson.NewWriter(io.Discard), opt: opt}
+	a := newAnalyzer(r, ndjson.NewWriter(io.Discard), opt)
 	a.onRun = func(d *runData, end *ndjson.End) error {
 		p, err := d.plan(end, opt, halfWidthPct)
 		if err != nil {

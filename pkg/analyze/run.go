@@ -29,6 +29,8 @@ type runData struct {
 	looks []ndjson.Look // the looks of a stopping rule
 	// calibrations are the run's calibration records.
 	calibrations []ndjson.Calibration
+	// notes are warnings about the input, e.g. that it ended mid-record.
+	notes []string
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -86,6 +88,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	if seq != nil {
 		head.Warnings = append(head.Warnings, d.untilWarnings(opt)...)
 	}
+	head.Warnings = append(head.Warnings, d.notes...)
 	k := len(d.cases)
 	summaries := make([]*ndjson.Summary, k)
 	comparisons := make([]*ndjson.Comparison, k)

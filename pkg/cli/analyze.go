@@ -27,6 +27,9 @@ func analyzeApp(env Env) *ucli.App {
 			"mean is reported beside it with its own interval (--estimator mean decides on the crossover\n"+
 			"mean, --estimator legacy reproduces analyses of schema 1.2 and earlier byte for byte).\n\n"+
 			"Intervals (deterministic): "+stats.LocationMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
+			"A last line without its newline that is a record cut short (a copy interrupted, a full disk) ends\n"+
+			"the input: the run it ends in is analysed with what came before it and its analysis says so;\n"+
+			"a bad line anywhere else is an error.\n\n"+
 			"Exit status: 0 ok, 1 the output could not be written, 2 usage, 3 a bad input line (reported as\n"+
 			"file:line), 4 unknown schema version.")
 	app.Flags = []ucli.Flag{
@@ -58,7 +61,9 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		return eachInput(c, env, func(r *ndjson.Reader) error {
-			return streamError(analyze.Stream(r, w, opt), "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
+			err := analyze.Stream(r, w, opt)
+			warnTorn(env, "fb-analyze", r)
+			return streamError(err, "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
 		})
 	}
 	return app
@@ -77,6 +82,13 @@ func eachInput(c *ucli.Context, env Env, fn func(*ndjson.Reader) error) error {
 		}
 	}
 	return nil
+}
+
+// warnTorn says on stderr that r's input ended mid-record, when it did.
+func warnTorn(env Env, tool string, r *ndjson.Reader) {
+	if t := r.Torn(); t != nil {
+		fmt.Fprintf(env.Stderr, "%s: warning: %s: %s\n", tool, t.File, t.Warning())
+	}
 }
 
 func withInput(env Env, name string, fn func(*ndjson.Reader) error) error {

@@ -32,6 +32,7 @@ func parsePlan(s string) (float64, error) {
 func plan(c *ucli.Context, env Env, opt analyze.Options, width float64) error {
 	return eachInput(c, env, func(r *ndjson.Reader) error {
 		plans, err := analyze.PlanStream(r, opt, width)
+		warnTorn(env, "fb-analyze", r)
 		for _, p := range plans {
 			writePlan(env.Stdout, p, opt, width)
 		}

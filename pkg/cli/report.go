@@ -14,7 +14,8 @@ func reportApp(env Env) *ucli.App {
 	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON or Markdown",
 		"[FILE...]",
 		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
-			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n\n"+
+			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n"+
+			"A last line cut short (no newline) ends the input with a warning in every format.\n\n"+
 			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
 			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
 	app.Flags = []ucli.Flag{
@@ -37,6 +38,7 @@ func reportApp(env Env) *ucli.App {
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			got, err := report.Load(r)
 			runs = append(runs, got...)
+			warnTorn(env, "fb-report", r)
 			return streamError(err, "fix or remove that line; no report was written")
 		})
 		if err != nil {

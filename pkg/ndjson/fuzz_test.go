@@ -2,15 +2,53 @@ package ndjson
 
 import (
 	"bytes"
+	stdjson "encoding/json"
 	"errors"
 	"io"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
+
+// malformedEscapes once took goccy/go-json's decoder past the end of its
+// input: under -race (checkptr) the process died with "pointer arithmetic
+// result points to invalid allocation". The first is the 6-byte stream of
+// flybench issue 9, the second goccy/go-json issue 577's input (its issue
+// 575 is the first), the rest its neighbours.
+var malformedEscapes = []string{
+	`{"\29\`,
+	`{"\0d\`,
+	"{\"\x00d\\",
+	`{"hAs\`,
+	`{"type":"run","v":"1.3","run_id":"\29\`,
+	`{"type":"run","v":"1.3","\u12`,
+	`{"type":"sample","v":"1.3","case":0,"\`,
+}
+
+// TestMalformedEscapes: none of them reaches a decoder, as the last line
+// of a stream, with its newline or in the middle, nor through Decode.
+func TestMalformedEscapes(t *testing.T) {
+	for _, in := range malformedEscapes {
+		for _, stream := range []string{in, in + "\n", in + "\n{\"type\":\"x\",\"v\":\"1.3\"}\n"} {
+			r := NewReader(strings.NewReader(stream), "in")
+			_, err := r.Next()
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Line != 1 {
+				t.Errorf("%q: %v, want a syntax error at line 1", stream, err)
+			}
+		}
+		var run Run
+		err := NewReader(strings.NewReader(""), "in").Decode(Line{No: 1, Type: TypeRun, Raw: []byte(in)}, &run)
+		if err == nil || !strings.Contains(err.Error(), "in:1: invalid JSON") {
+			t.Errorf("Decode(%q) = %v, want invalid JSON", in, err)
+		}
+	}
+}
 
 // FuzzReader feeds arbitrary bytes to the reader and every decoder. The
 // reader must never panic, must report every failure as a positioned error,
-// and must only hand out lines that decode or are valid JSON.
+// must only hand out lines that are JSON, and may call a line torn only
+// when it is the last, without a newline.
 func FuzzReader(f *testing.F) {
 	seeds := []string{
 		`{"type":"run","v":"1.0","run_id":"x","cases":[{"index":0,"name":"a","argv":["a"]}]}`,
@@ -21,7 +59,9 @@ func FuzzReader(f *testing.F) {
 		`{"type":"run","v":"2.0"}`,
 		"{\"type\":\"a\\\"b\",\"v\":\"1.0\"}",
 		"[]", "{", "\xff\xfe", "\n\n",
+		"{\"type\":\"end\",\"v\":\"1.3\",\"run_id\":\"x\",\"rea",
 	}
+	seeds = append(seeds, malformedEscapes...)
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
@@ -32,12 +72,23 @@ func FuzzReader(f *testing.F) {
 			if err == io.EOF {
 				return
 			}
+			var torn *TornError
+			if errors.As(err, &torn) {
+				checkTorn(t, data, torn)
+				if _, err := r.Next(); err != io.EOF {
+					t.Fatalf("after a torn line: %v, want EOF", err)
+				}
+				return
+			}
 			if err != nil {
 				checkPositioned(t, err)
 				return
 			}
 			if l.Type == "" || l.No < 1 {
 				t.Fatalf("line without type or number: %+v", l)
+			}
+			if !stdjson.Valid(l.Raw) || !utf8.Valid(l.Raw) {
+				t.Fatalf("line %d is not JSON: %q", l.No, l.Raw)
 			}
 			if err := decodeKnown(r, l); err != nil {
 				checkPositioned(t, err)
@@ -67,6 +118,18 @@ func decodeKnown(r *Reader, l Line) error {
 		return nil
 	}
 	return r.Decode(l, v)
+}
+
+// checkTorn: a torn line is the input's last, without a newline.
+func checkTorn(t *testing.T, data []byte, torn *TornError) {
+	t.Helper()
+	if len(data) == 0 || data[len(data)-1] == '\n' || torn.Line != bytes.Count(data, []byte("\n"))+1 {
+		t.Fatalf("line %d called torn in %q", torn.Line, data)
+	}
+	var se *SyntaxError
+	if !errors.As(torn, &se) || se.Line != torn.Line {
+		t.Fatalf("torn error does not unwrap to its syntax error: %v", torn)
+	}
 }
 
 func checkPositioned(t *testing.T, err error) {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 
 	json "github.com/goccy/go-json"
 )
@@ -38,6 +39,30 @@ func (e *VersionError) Error() string {
 		"use a flybench release that reads schema %s", e.File, e.Line, e.Found, Version, e.Found)
 }
 
+// TornError is a stream whose last line has no newline and is the
+// beginning of a record cut short: a copy interrupted, a full disk, head -c.
+// Every line before it is whole. It unwraps to the *SyntaxError the line
+// would be otherwise, so a reader that does not expect it stops there.
+type TornError struct {
+	File string
+	Line int
+}
+
+func (e *TornError) Error() string {
+	return fmt.Sprintf("%s:%d: the stream ends mid-record (a last line without its newline)", e.File, e.Line)
+}
+
+// Warning says what a reader that goes on without the torn line did, for
+// an analysis or a report to carry; it names no file, so an analysis does
+// not depend on how its input was named.
+func (e *TornError) Warning() string {
+	return fmt.Sprintf("stream ends mid-record at line %d; the partial record was ignored", e.Line)
+}
+
+func (e *TornError) Unwrap() error {
+	return &SyntaxError{File: e.File, Line: e.Line, Msg: "the stream ends mid-record (a last line without its newline)"}
+}
+
 // Line is one record as read, not yet decoded beyond its header.
 type Line struct {
 	No   int
@@ -46,13 +71,25 @@ type Line struct {
 	V string
 	// Raw is the line without its newline. It is valid until the next call to Next.
 	Raw []byte
+	// valid is set on lines from Next, which checked Raw is JSON.
+	valid bool
 }
 
-// Reader reads records one line at a time. Blank lines are skipped.
+// Reader reads records one line at a time. Blank lines are skipped. Every
+// line it returns is one JSON object (RFC 8259, strict UTF-8): nothing
+// else reaches a decoder.
 type Reader struct {
 	name string
 	sc   *bufio.Scanner
 	no   int
+	v    validator
+	// unterminated is set once the scanner returned a last line without
+	// a newline; torn once that line turned out to be a record cut short.
+	unterminated bool
+	torn         *TornError
+	// sample is the sample line numbered sampleNo, parsed as it was read.
+	sample   Sample
+	sampleNo int
 }
 
 // NewReader reads from r; name is used in error messages ("-" reads as "<stdin>").
@@ -62,34 +99,67 @@ func NewReader(r io.Reader, name string) *Reader {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLineBytes)
-	return &Reader{name: name, sc: sc}
+	rd := &Reader{name: name, sc: sc}
+	sc.Split(rd.splitLines)
+	return rd
+}
+
+// splitLines is bufio.ScanLines, noting a last line without a newline.
+func (r *Reader) splitLines(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i], nil
+	}
+	if atEOF && len(data) > 0 {
+		r.unterminated = true
+		return len(data), data, nil
+	}
+	return 0, nil, nil
 }
 
 // Name is the input's name as used in error messages.
 func (r *Reader) Name() string { return r.name }
 
+// Torn is the torn last line Next reported, or nil.
+func (r *Reader) Torn() *TornError { return r.torn }
+
 // Next returns the next record, io.EOF at the end, a *SyntaxError for a line
 // that is not a JSON object with a type and version, or a *VersionError.
+// A last line without a newline that is a record cut short is a
+// *TornError; the next call returns io.EOF.
 func (r *Reader) Next() (Line, error) {
 	for r.sc.Scan() {
 		r.no++
-		raw := bytes.TrimSpace(r.sc.Bytes())
+		line := r.sc.Bytes()
+		raw := bytes.TrimSpace(line)
 		if len(raw) == 0 {
 			continue
 		}
-		typ, v, err := parseHeader(raw)
-		if err != nil {
-			return Line{}, r.errorf("%v", err)
+		if raw[0] != '{' {
+			return Line{}, r.errorf("not a JSON object (starts with %q); each line must be one record", preview(raw))
+		}
+		typ, v, fast := fastHeader(raw)
+		if fast && typ == TypeSample && compatible(v) && fastSample(raw, v, &r.sample) {
+			r.sampleNo = r.no
+			return Line{No: r.no, Type: typ, V: v, Raw: raw, valid: true}, nil
+		}
+		if p := r.v.check(raw); p != nil {
+			if r.unterminated && p.off == len(raw) {
+				r.torn = &TornError{File: r.name, Line: r.no}
+				return Line{}, r.torn
+			}
+			lead := len(line) - len(bytes.TrimLeftFunc(line, unicode.IsSpace))
+			return Line{}, r.errorf("invalid JSON at column %d: %s", lead+p.off+1, p.msg)
+		}
+		if !fast {
+			var err error
+			if typ, v, err = decodeHeader(raw); err != nil {
+				return Line{}, r.errorf("%v", err)
+			}
 		}
 		if !compatible(v) {
 			return Line{}, &VersionError{File: r.name, Line: r.no, Found: v}
 		}
-		if !Known(typ) && !json.Valid(raw) {
-			// Known records are validated when decoded; an unknown one is
-			// passed through undecoded, so it must at least be valid JSON.
-			return Line{}, r.errorf("invalid JSON in %s record", typ)
-		}
-		return Line{No: r.no, Type: typ, V: v, Raw: raw}, nil
+		return Line{No: r.no, Type: typ, V: v, Raw: raw, valid: true}, nil
 	}
 	if err := r.sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
@@ -100,10 +170,25 @@ func (r *Reader) Next() (Line, error) {
 	return Line{}, io.EOF
 }
 
-// Decode unmarshals l into v, reporting failures against l's position.
+// Decode unmarshals l into v, reporting failures against l's position. A
+// line that did not come from Next is checked first.
 func (r *Reader) Decode(l Line, v any) error {
+	if err := r.check(l); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(l.Raw, v); err != nil {
 		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("bad %s record: %s", l.Type, shortJSONError(err))}
+	}
+	return nil
+}
+
+// check refuses a line that is not JSON, unless Next already checked it.
+func (r *Reader) check(l Line) error {
+	if l.valid {
+		return nil
+	}
+	if p := r.v.check(l.Raw); p != nil {
+		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("invalid JSON at column %d: %s", p.off+1, p.msg)}
 	}
 	return nil
 }
@@ -136,16 +221,9 @@ func compatible(v string) bool {
 
 var headerPrefix = []byte(`{"type":"`)
 
-// parseHeader extracts type and version. Records written by Writer start with
-// {"type":"T","v":"V"; that form is read without a full decode, anything else
-// is decoded generically.
-func parseHeader(raw []byte) (typ, v string, err error) {
-	if raw[0] != '{' {
-		return "", "", fmt.Errorf("not a JSON object (starts with %q); each line must be one record", preview(raw))
-	}
-	if t, ver, ok := fastHeader(raw); ok {
-		return t, ver, nil
-	}
+// decodeHeader extracts type and version from a line that is a JSON object
+// but not in the layout fastHeader reads.
+func decodeHeader(raw []byte) (typ, v string, err error) {
 	var h struct {
 		Type *string `json:"type"`
 		V    *string `json:"v"`
@@ -162,13 +240,16 @@ func parseHeader(raw []byte) (typ, v string, err error) {
 	return *h.Type, *h.V, nil
 }
 
+// fastHeader reads the type and version of a line that starts the way
+// Writer starts every record, {"type":"T","v":"V", with both strings plain
+// printable ASCII; it looks at nothing after them.
 func fastHeader(raw []byte) (typ, v string, ok bool) {
 	rest, found := bytes.CutPrefix(raw, headerPrefix)
 	if !found {
 		return "", "", false
 	}
-	i := bytes.IndexByte(rest, '"')
-	if i <= 0 || bytes.IndexByte(rest[:i], '\\') >= 0 {
+	i := plainPrefix(rest)
+	if i == 0 || i == len(rest) || rest[i] != '"' {
 		return "", "", false
 	}
 	typ, rest = intern(rest[:i]), rest[i+1:]
@@ -176,17 +257,21 @@ func fastHeader(raw []byte) (typ, v string, ok bool) {
 	if !found {
 		return "", "", false
 	}
-	j := bytes.IndexByte(rest, '"')
-	if j <= 0 || bytes.IndexByte(rest[:j], '\\') >= 0 {
-		return "", "", false
-	}
-	// The rest of the line is validated when the record is decoded, or left
-	// alone when an unknown type is passed through; a truncated line still
-	// has to end like an object.
-	if raw[len(raw)-1] != '}' {
+	j := plainPrefix(rest)
+	if j == 0 || j == len(rest) || rest[j] != '"' {
 		return "", "", false
 	}
 	return typ, internVersion(rest[:j]), true
+}
+
+// plainPrefix is the length of the string bytes at the start of b that need
+// no escape and are ASCII.
+func plainPrefix(b []byte) int {
+	i := 0
+	for i < len(b) && strPlain[b[i]] {
+		i++
+	}
+	return i
 }
 
 // intern returns the constant for a known record type, so the common lines

@@ -33,7 +33,7 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
 
 func (c *console) run(r *Run) {
 	c.line(c.header(r))
-	for _, w := range r.Analysis.Warnings {
+	for _, w := range r.warnings() {
 		c.warning(w)
 	}
 	switch len(r.Run.Cases) {
@@ -56,7 +56,7 @@ func (c *console) header(r *Run) string {
 		headerSchedule(run),
 		plural(len(run.Cases), "case"),
 		timedBy(run.Timer),
-		"run " + shortID(run.RunID),
+		"run " + shortID(run.RunID) + r.repeatNote(),
 		hostText(run.Host),
 	}
 	if why := r.incomplete(); why != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"strconv"
+	"strings"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -34,6 +35,8 @@ var csvColumns = []string{
 	"rejected", "rejected_reference_slow", "rejected_contender_slow", "leader_pct",
 	// A stopping rule (--until): how the run ended.
 	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
+	// The run's warnings (the analysis's, then the stream's), joined by " | ".
+	"warnings",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -72,8 +75,12 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
 	row.setUntil(r)
+	row.set("warnings", joinWarnings(r))
 	return row
 }
+
+// joinWarnings is the run's warnings in one cell.
+func joinWarnings(r *Run) string { return strings.Join(r.warnings(), " | ") }
 
 func (row csvRow) set(col, v string) { setColumn(row, csvIndex, "CSV", col, v) }
 

@@ -76,7 +76,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"estimator,speedup,geo_change_pct,geo_change_ci_low,geo_change_ci_high," +
 	"rejected,rejected_reference_slow,rejected_contender_slow,leader_pct," +
 	// Schema 1.3: a stopping rule's outcome.
-	"until,settled,stop_reason,looks,overall_confidence_pct,stop_units,stop_elapsed_ns"
+	"until,settled,stop_reason,looks,overall_confidence_pct,stop_units,stop_elapsed_ns," +
+	// The run's warnings, the stream's included (a torn last line).
+	"warnings"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

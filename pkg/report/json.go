@@ -30,6 +30,9 @@ type jsonRun struct {
 	Summaries    []ndjson.Summary     `json:"summaries"`
 	Comparisons  []ndjson.Comparison  `json:"comparisons"`
 	Environment  *ndjson.Environment  `json:"environment"`
+	// StreamWarnings are what fb-report found reading the stream (the
+	// analysis's own warnings are in Analysis).
+	StreamWarnings []string `json:"stream_warnings"`
 	// Samples is present only when asked for.
 	Samples *[]ndjson.Sample `json:"samples,omitempty"`
 }
@@ -52,17 +55,18 @@ func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
 // never has to tell null from [].
 func newJSONRun(r *Run, samples bool) jsonRun {
 	jr := jsonRun{
-		Run:          r.Run,
-		Lock:         r.Lock,
-		Gate:         r.Gate,
-		Calibrations: orEmpty(r.Calibrations),
-		Windows:      orEmpty(r.Windows),
-		Looks:        orEmpty(r.Looks),
-		End:          r.End,
-		Analysis:     r.Analysis,
-		Summaries:    orEmpty(r.Summaries),
-		Comparisons:  orEmpty(r.Comparisons),
-		Environment:  r.Environment,
+		Run:            r.Run,
+		Lock:           r.Lock,
+		Gate:           r.Gate,
+		Calibrations:   orEmpty(r.Calibrations),
+		Windows:        orEmpty(r.Windows),
+		Looks:          orEmpty(r.Looks),
+		End:            r.End,
+		Analysis:       r.Analysis,
+		Summaries:      orEmpty(r.Summaries),
+		Comparisons:    orEmpty(r.Comparisons),
+		Environment:    r.Environment,
+		StreamWarnings: orEmpty(r.StreamWarnings),
 	}
 	if samples {
 		s := orEmpty(r.Samples)

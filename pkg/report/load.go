@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/runs"
 )
 
 // Run is everything the stream said about one measurement run.
@@ -29,117 +30,103 @@ type Run struct {
 	Looks []ndjson.Look
 	// Environment is fb-analyze's account of the host during the run.
 	Environment *ndjson.Environment
+	// StreamWarnings are what reading the stream found, e.g. that it ends
+	// mid-record after this run: every format shows them with the
+	// analysis's own warnings.
+	StreamWarnings []string
+	// repeat says which of several runs with this run_id in the report
+	// this is ("2 of 2 with this id"); empty for a run that appears once.
+	repeat string
 }
 
-// Load reads a whole stream. Measurement and window records belong to the
-// run record before them; lock and gate records to the run record after
-// them (and are dropped when none follows); analysis and environment
-// records name their run by id. Unknown record types are skipped. Errors
-// are the reader's *ndjson.SyntaxError and *ndjson.VersionError, or a
-// *ndjson.SyntaxError for a record that does not fit the runs around it.
+// repeatNote is " (2 of 2 with this id)" for a run whose id repeats in
+// the report, else empty.
+func (r *Run) repeatNote() string {
+	if r.repeat == "" {
+		return ""
+	}
+	return " (" + r.repeat + ")"
+}
+
+// warnings are the run's warnings: the analysis's, then the stream's.
+func (r *Run) warnings() []string {
+	var all []string
+	if r.Analysis != nil {
+		all = append(all, r.Analysis.Warnings...)
+	}
+	return append(all, r.StreamWarnings...)
+}
+
+// Load reads a whole stream, grouped into runs the way fb-analyze groups
+// it (package runs; fb-stream(5)). A run_id that appears on more than one
+// run record gives as many runs, each with its own analysis. Unknown record
+// types are skipped. Errors are the reader's *ndjson.SyntaxError and
+// *ndjson.VersionError, or a *ndjson.SyntaxError for a record that does not
+// fit the runs around it. A last line cut short ends the stream: the run
+// it followed gets a warning in StreamWarnings.
 func Load(r *ndjson.Reader) ([]*Run, error) {
-	ld := &loader{r: r, byID: map[string]*Run{}}
+	g := runs.NewReader(r)
+	ld := &loader{byRun: map[*runs.Run]*Run{}}
 	for {
-		l, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return ld.runs, nil
-		}
+		rec, err := g.Next()
 		if err != nil {
-			return nil, err
+			return ld.stop(g, err)
 		}
-		if err := ld.add(l); err != nil {
-			return nil, err
-		}
+		ld.add(rec)
 	}
 }
 
-// loader assembles runs from records in stream order.
-type loader struct {
-	r    *ndjson.Reader
-	runs []*Run
-	byID map[string]*Run
-	cur  *Run // the run measurement records belong to
-	// lock and gate wait for the run record they precede.
-	lock *ndjson.Lock
-	gate *ndjson.Gate
-}
-
-func (ld *loader) add(l ndjson.Line) error {
-	switch l.Type {
-	case ndjson.TypeRun:
-		return ld.addRun(l)
-	case ndjson.TypeCalibration:
-		return ld.addCalibration(l)
-	case ndjson.TypeSample:
-		return ld.addSample(l)
-	case ndjson.TypeEnd:
-		return ld.addEnd(l)
-	case ndjson.TypeAnalysis:
-		return ld.addAnalysis(l)
-	case ndjson.TypeSummary:
-		return ld.addSummary(l)
-	case ndjson.TypeComparison:
-		return ld.addComparison(l)
-	case ndjson.TypeLock:
-		return ld.addLock(l)
-	case ndjson.TypeGate:
-		return ld.addGate(l)
-	case ndjson.TypeWindow:
-		return ld.addWindow(l)
-	case ndjson.TypeEnvironment:
-		return ld.addEnvironment(l)
-	case ndjson.TypeLook:
-		return ld.addLook(l)
-	}
-	return nil
-}
-
-func (ld *loader) addRun(l ndjson.Line) error {
-	run := &Run{}
-	if err := ld.r.Decode(l, &run.Run); err != nil {
-		return err
-	}
-	id := run.Run.RunID
+// stop ends the input at a reader error: the end of the input, a torn
+// last line (a warning on the run before it), or a bad line.
+func (ld *loader) stop(g *runs.Reader, err error) ([]*Run, error) {
+	var torn *ndjson.TornError
 	switch {
-	case id == "":
-		return ld.r.Errorf(l, "run record has no run_id")
-	case ld.byID[id] != nil:
-		return ld.r.Errorf(l, "run %s appears twice in the stream", id)
-	case len(run.Run.Cases) == 0:
-		return ld.r.Errorf(l, "run %s lists no cases", id)
+	case errors.As(err, &torn):
+		if last := ld.byRun[g.Last()]; last != nil {
+			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
+		}
+		return ld.runs, nil
+	case errors.Is(err, io.EOF):
+		return ld.runs, nil
 	}
-	run.Lock, run.Gate, ld.lock, ld.gate = ld.lock, ld.gate, nil, nil
-	ld.runs = append(ld.runs, run)
-	ld.byID[id] = run
-	ld.cur = run
-	return nil
+	return nil, err
 }
 
-// current is the open run a calibration, sample or end record belongs to.
-func (ld *loader) current(l ndjson.Line) (*Run, error) {
-	if ld.cur == nil {
-		return nil, ld.r.Errorf(l, "%s record before any run record", l.Type)
-	}
-	return ld.cur, nil
+// loader keeps the records of each run.
+type loader struct {
+	runs  []*Run
+	byRun map[*runs.Run]*Run
 }
 
-// owner is the run an analysis record names.
-func (ld *loader) owner(l ndjson.Line, id string) (*Run, error) {
-	if id == "" {
-		return nil, ld.r.Errorf(l, "%s record has no run_id", l.Type)
+func (ld *loader) add(rec runs.Record) {
+	if v, ok := rec.Value.(*ndjson.Run); ok {
+		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate}
+		ld.runs = append(ld.runs, run)
+		ld.byRun[rec.Run] = run
+		return
 	}
-	run := ld.byID[id]
+	run := ld.byRun[rec.Run]
 	if run == nil {
-		return nil, ld.r.Errorf(l, "%s record for run %s, which no run record in the stream opened", l.Type, id)
+		return // lock and gate records wait for their run; unknown types are skipped
 	}
-	return run, nil
-}
-
-// checkCase rejects a case index the run does not have.
-func (ld *loader) checkCase(l ndjson.Line, run *Run, c int) error {
-	if c < 0 || c >= len(run.Run.Cases) {
-		return ld.r.Errorf(l, "%s record for case %d, but run %s has %d cases",
-			l.Type, c, run.Run.RunID, len(run.Run.Cases))
+	switch v := rec.Value.(type) {
+	case *ndjson.Calibration:
+		run.Calibrations = append(run.Calibrations, *v)
+	case *ndjson.Sample:
+		run.Samples = append(run.Samples, *v)
+	case *ndjson.Window:
+		run.Windows = append(run.Windows, *v)
+	case *ndjson.Look:
+		run.Looks = append(run.Looks, *v)
+	case *ndjson.End:
+		run.End = v
+	case *ndjson.Analysis:
+		run.Analysis = v
+	case *ndjson.Summary:
+		run.Summaries = append(run.Summaries, *v)
+	case *ndjson.Comparison:
+		run.Comparisons = append(run.Comparisons, *v)
+	case *ndjson.Environment:
+		run.Environment = v
 	}
-	return nil
 }

@@ -87,7 +87,9 @@ func TestLoadErrors(t *testing.T) {
 			"in.ndjson:3: sample record for case 2, but run r1 has 2 cases"},
 		{"contender out of range", lines(lineRun, `{"type":"comparison","v":"1.0","run_id":"r1","contender":7}`),
 			"in.ndjson:2: comparison record for case 7"},
-		{"duplicate run", lines(lineRun, lineRun), "in.ndjson:2: run r1 appears twice in the stream"},
+		{"analysis after end of another", lines(lineRun, lineEnd, lineSample0), "in.ndjson:3: sample record after the end record of run r1"},
+		{"second analysis of a repeated run", lines(lineRun, lineAnalyze, lineRun, lineAnalyze, lineAnalyze),
+			"in.ndjson:5: second analysis record for run r1"},
 		{"run without id", lines(`{"type":"run","v":"1.0","cases":[{"name":"a"}]}`), "in.ndjson:1: run record has no run_id"},
 		{"run without cases", lines(`{"type":"run","v":"1.0","run_id":"r1"}`), "in.ndjson:1: run r1 lists no cases"},
 		{"foreign end", lines(lineRun, lineRun2, lineEnd), "in.ndjson:3: end record for run r1 inside run r2"},
@@ -118,6 +120,42 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("a failed load returned %d runs", len(runs))
 			}
 		})
+	}
+}
+
+// TestLoadRepeatedRun: a run_id on two run records gives two runs, each
+// with the analysis that follows it (the same run analysed twice).
+func TestLoadRepeatedRun(t *testing.T) {
+	seven := strings.Replace(lineAnalyze, `"confidence_pct":95`, `"confidence_pct":90,"seed":7`, 1)
+	runs, err := load(lines(lineRun, lineSample0, lineEnd, lineAnalyze, lineSummary,
+		lineRun, lineSample0, lineEnd, seven, lineSummary))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 2 {
+		t.Fatalf("got %d runs, want 2", len(runs))
+	}
+	a, b := runs[0], runs[1]
+	if a.Analysis == nil || b.Analysis == nil || a.Analysis.Seed != 0 || b.Analysis.Seed != 7 ||
+		len(a.Summaries) != 1 || len(b.Summaries) != 1 || len(a.Samples) != 1 || len(b.Samples) != 1 {
+		t.Fatalf("runs %+v and %+v", a, b)
+	}
+}
+
+// TestLoadTornTail: a last line cut short ends the stream with a warning
+// on the last run; the same line with its newline is an error.
+func TestLoadTornTail(t *testing.T) {
+	in := lines(lineRun, lineEnd, lineAnalyze) + lineSummary[:20]
+	runs, err := load(in)
+	if err != nil || len(runs) != 1 {
+		t.Fatalf("%d runs, %v", len(runs), err)
+	}
+	want := "stream ends mid-record at line 4; the partial record was ignored"
+	if w := runs[0].warnings(); len(w) != 1 || w[0] != want {
+		t.Fatalf("warnings %q, want %q", w, want)
+	}
+	if _, err := load(in + "\n"); err == nil || !strings.Contains(err.Error(), "in.ndjson:4: invalid JSON") {
+		t.Fatalf("torn line with its newline: %v", err)
 	}
 }
 

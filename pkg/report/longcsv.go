@@ -21,6 +21,8 @@ var longColumns = []string{
 	"scope", "attribution", "direction", "normalization", "method",
 	"n", "missing", "median", "mean", "min", "max", "mean_ci_low", "mean_ci_high",
 	"reference_median", "contender_median", "change", "ci_low", "ci_high", "verdict",
+	// The run's warnings, as in the csv format.
+	"warnings",
 }
 
 var longIndex = columnIndex(longColumns)
@@ -52,7 +54,7 @@ func newLongRow(r *Run, kind, axis, unit, status, reason string) longRow {
 		"unit": unit, "status": status, "reason": reason,
 		"available": strconv.FormatBool(axes.Status(status).Available()),
 		"scope":     info.Scope, "attribution": info.Attribution,
-		"direction": info.Direction, "normalization": info.Normalization} {
+		"direction": info.Direction, "normalization": info.Normalization, "warnings": joinWarnings(r)} {
 		row.set(col, v)
 	}
 	return row

@@ -22,7 +22,7 @@ func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
 
 func markdownRun(w *bytes.Buffer, r *Run) {
 	fmt.Fprintf(w, "### %s\n\n", mdEscape(markdownTitle(r)))
-	fmt.Fprintf(w, "Run `%s` · %s · %s\n\n", shortID(r.Run.RunID),
+	fmt.Fprintf(w, "Run `%s`%s · %s · %s\n\n", shortID(r.Run.RunID), r.repeatNote(),
 		mdEscape(strings.TrimSpace(r.Run.Tool+" "+r.Run.ToolVersion)), mdEscape(hostText(r.Run.Host)))
 	notes := markdownWarnings(r)
 	for _, n := range notes {
@@ -68,7 +68,7 @@ func markdownWarnings(r *Run) []string {
 	if why := r.incomplete(); why != "" {
 		notes = append(notes, "incomplete run: "+why)
 	}
-	notes = append(notes, r.Analysis.Warnings...)
+	notes = append(notes, r.warnings()...)
 	for k := range r.Comparisons {
 		_, con := names(r, &r.Comparisons[k])
 		for _, w := range r.Comparisons[k].Warnings {

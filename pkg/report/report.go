@@ -59,6 +59,7 @@ func Write(w io.Writer, runs []*Run, opt Options) error {
 	if err := checkAnalyzed(runs); err != nil {
 		return err
 	}
+	markRepeats(runs)
 	var buf bytes.Buffer
 	if err := format(&buf, runs, opt); err != nil {
 		return err
@@ -82,10 +83,31 @@ func checkAnalyzed(runs []*Run) error {
 		return &NotAnalyzedError{"the stream holds no run records, nothing to report"}
 	}
 	for _, r := range runs {
+		if r.Analysis == nil && len(r.StreamWarnings) > 0 {
+			return fmt.Errorf("run %s has no analysis record: the %s", shortID(r.Run.RunID), r.StreamWarnings[0])
+		}
 		if r.Analysis == nil {
 			return &NotAnalyzedError{fmt.Sprintf("run %s was not analyzed: pipe the stream through fb-analyze first "+
 				"(fb-pair ... | fb-analyze | fb-report)", shortID(r.Run.RunID))}
 		}
 	}
 	return nil
+}
+
+// markRepeats notes, on each of the runs that share a run_id, which of
+// them it is: the same measurement analysed more than once (fb-stream(5)).
+func markRepeats(runs []*Run) {
+	total := map[string]int{}
+	for _, r := range runs {
+		total[r.Run.RunID]++
+	}
+	seen := map[string]int{}
+	for _, r := range runs {
+		id := r.Run.RunID
+		seen[id]++
+		r.repeat = ""
+		if total[id] > 1 {
+			r.repeat = fmt.Sprintf("%d of %d with this id", seen[id], total[id])
+		}
+	}
 }

@@ -1,56 +1,58 @@
-package analyze
+package ndjson
 
 import (
 	"bytes"
 	"strconv"
 	"unsafe"
-
-	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// sampleKeys is how ndjson.Writer lays out a sample record. Lines in
-// exactly that layout are parsed without the reflection-based decoder,
-// since samples are nearly every line of a stream; anything else (another
-// writer, another field order, a newer minor version with extra fields)
-// takes the general decoder.
+// sampleKeys is how Writer lays out a sample record. Lines in exactly that
+// layout are parsed without the reflection-based decoder, since samples
+// are nearly every line of a stream; anything else (another writer,
+// another field order, a newer minor version with extra fields) takes the
+// general decoder.
 var sampleKeys = [][]byte{
 	[]byte(`,"case":`), []byte(`,"unit":`), []byte(`,"pos":`), []byte(`,"seq":`),
 	[]byte(`,"iter":`), []byte(`,"wall_ns":`), []byte(`,"op_ns":`),
 }
 
-func decodeSample(r *ndjson.Reader, l ndjson.Line) (ndjson.Sample, error) {
-	if s, ok := fastSample(l.Raw, l.V); ok {
-		return s, nil
+// DecodeSample decodes a sample line into s. A line in the layout Writer
+// gives samples was parsed when Next read it; any other goes to Decode.
+func (r *Reader) DecodeSample(l Line, s *Sample) error {
+	if l.valid && l.No == r.sampleNo {
+		*s = r.sample
+		return nil
 	}
-	var s ndjson.Sample
-	err := r.Decode(l, &s)
-	return s, err
+	*s = Sample{}
+	return r.Decode(l, s)
 }
 
-// fastSample parses {"type":"sample","v":"…","case":…,…,"op_ns":…}.
-func fastSample(raw []byte, v string) (ndjson.Sample, bool) {
-	var s ndjson.Sample
+// fastSample parses {"type":"sample","v":"…","case":…,…,"op_ns":…} into s,
+// v being the version fastHeader read. Every byte of the line is checked
+// against that layout and JSON's grammar for numbers, so a line it
+// accepts is JSON: Next needs no second pass over it.
+func fastSample(raw []byte, v string, s *Sample) bool {
 	head := len(`{"type":"sample","v":""`) + len(v)
 	if len(raw) < head || raw[len(raw)-1] != '}' {
-		return s, false
+		return false
 	}
 	rest := raw[head:]
 	var ints [6]int64
 	for k := 0; k < 6; k++ {
 		v, tail, ok := intField(rest, sampleKeys[k])
 		if !ok {
-			return s, false
+			return false
 		}
 		ints[k], rest = v, tail
 	}
 	op, tail, ok := floatField(rest, sampleKeys[6])
-	if !ok || !bytes.Equal(tail, []byte("}")) {
-		return s, false
+	if !ok || len(tail) != 1 || tail[0] != '}' {
+		return false
 	}
-	s.Type, s.V = ndjson.TypeSample, v
+	*s = Sample{Header: Header{Type: TypeSample, V: v}}
 	s.Case, s.Unit, s.Pos, s.Seq = int(ints[0]), int(ints[1]), int(ints[2]), int(ints[3])
 	s.Iter, s.WallNS, s.OpNS = ints[4], ints[5], op
-	return s, true
+	return true
 }
 
 func intField(b, key []byte) (int64, []byte, bool) {
@@ -62,8 +64,8 @@ func intField(b, key []byte) (int64, []byte, bool) {
 	return v, tail, ok
 }
 
-// parseInt reads a JSON integer: an optional minus and up to 18 digits
-// (larger values take the general decoder).
+// parseInt reads a JSON integer: an optional minus and up to 18 digits,
+// without leading zeros (larger values take the general decoder).
 func parseInt(b []byte) (int64, bool) {
 	neg := b[0] == '-'
 	if neg {
@@ -87,7 +89,12 @@ func parseInt(b []byte) (int64, bool) {
 
 func floatField(b, key []byte) (float64, []byte, bool) {
 	num, tail, ok := field(b, key)
-	if !ok || !jsonNumber(num) {
+	if !ok {
+		return 0, nil, false
+	}
+	// JSON's number grammar, not strconv's: no inf, nan, hex, underscores,
+	// leading plus or zeros, bare decimal points.
+	if end, err := number(num, 0); err != nil || end != len(num) {
 		return 0, nil, false
 	}
 	// The bytes are not modified while the string is in use, and the
@@ -110,18 +117,4 @@ func field(b, key []byte) (num, tail []byte, ok bool) {
 		return nil, nil, false
 	}
 	return rest[:end], rest[end:], true
-}
-
-// jsonNumber rejects what strconv accepts but JSON does not (inf, nan, hex,
-// underscores, a leading plus); the general decoder then reports it.
-func jsonNumber(b []byte) bool {
-	if b[0] != '-' && (b[0] < '0' || b[0] > '9') {
-		return false
-	}
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
-			return false
-		}
-	}
-	return true
 }

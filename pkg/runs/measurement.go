@@ -1,0 +1,92 @@
+package runs
+
+import "github.com/flybench/flybench/pkg/ndjson"
+
+// maxIndex bounds unit and position indices, which fb-analyze keeps as
+// 32-bit integers.
+const maxIndex = 1<<31 - 1
+
+// measurement places a calibration, sample, window, look or end record in
+// the open run.
+func (g *Reader) measurement(rec *Record) error {
+	run, err := g.current(rec.Line)
+	if err != nil {
+		return err
+	}
+	rec.Run = run
+	switch rec.Type {
+	case ndjson.TypeSample:
+		return g.addSample(rec, run)
+	case ndjson.TypeCalibration:
+		v := &ndjson.Calibration{}
+		rec.Value = v
+		if err := g.r.Decode(rec.Line, v); err != nil {
+			return err
+		}
+		return g.checkCase(rec.Line, run, v.Case)
+	case ndjson.TypeWindow:
+		v := &ndjson.Window{}
+		rec.Value = v
+		return g.r.Decode(rec.Line, v)
+	case ndjson.TypeLook:
+		v := &ndjson.Look{}
+		rec.Value = v
+		if err := g.r.Decode(rec.Line, v); err != nil {
+			return err
+		}
+		return g.sameRun(rec.Line, run, v.RunID)
+	}
+	return g.addEnd(rec, run)
+}
+
+// current is the open run, or an error saying why there is none.
+func (g *Reader) current(l ndjson.Line) (*Run, error) {
+	switch {
+	case g.open != nil:
+		return g.open, nil
+	case g.last == nil:
+		return nil, g.r.Errorf(l, "%s record before any run record", l.Type)
+	case l.Type == ndjson.TypeEnd:
+		return nil, g.r.Errorf(l, "second end record for run %s", g.last.ID())
+	}
+	return nil, g.r.Errorf(l, "%s record after the end record of run %s; a run record must come first", l.Type, g.last.ID())
+}
+
+// sameRun refuses a record that names another run than the open one.
+func (g *Reader) sameRun(l ndjson.Line, run *Run, id string) error {
+	if id != "" && id != run.ID() {
+		return g.r.Errorf(l, "%s record for run %s inside run %s", l.Type, id, run.ID())
+	}
+	return nil
+}
+
+func (g *Reader) addSample(rec *Record, run *Run) error {
+	s := &g.sample
+	if err := g.r.DecodeSample(rec.Line, s); err != nil {
+		return err
+	}
+	rec.Value = s
+	if err := g.checkCase(rec.Line, run, s.Case); err != nil {
+		return err
+	}
+	if s.Unit < 0 || s.Unit > maxIndex || s.Pos < 0 || s.Pos > maxIndex {
+		return g.r.Errorf(rec.Line, "sample with unit %d and position %d; both count from 0", s.Unit, s.Pos)
+	}
+	if s.Iter < 1 {
+		return g.r.Errorf(rec.Line, "sample with %d iterations; a batch has at least one", s.Iter)
+	}
+	return nil
+}
+
+// addEnd closes the open run.
+func (g *Reader) addEnd(rec *Record, run *Run) error {
+	v := &ndjson.End{}
+	if err := g.r.Decode(rec.Line, v); err != nil {
+		return err
+	}
+	if err := g.sameRun(rec.Line, run, v.RunID); err != nil {
+		return err
+	}
+	rec.Value, run.End, g.open = v, v, nil
+	return nil
+}
