@@ -60,20 +60,20 @@ func pairApp(env Env) *ucli.App {
 // for, read from its flags and arguments once and checked: the rest of
 // the tool works from it, never from the command line.
 type measureRequest struct {
-	tool     string
-	mode     string // exec, batch, worker or gotest
-	sides    []side
-	names    []string
-	timing   string // --timer: auto, wall or cpu
-	cfg      collect.Config
-	until    *ndjson.Until
-	lookOpt  analyze.Options
-	display  progress.Mode
-	require  string
-	axes     []axes.Axis
-	cond     conditions.Policy
-	condOn   bool
-	flags    commandFlags
+	tool    string
+	mode    string // exec, batch, worker or gotest
+	sides   []side
+	names   []string
+	timing  string // --timer: auto, wall or cpu
+	cfg     collect.Config
+	until   *ndjson.Until
+	lookOpt analyze.Options
+	display progress.Mode
+	require string
+	axes    []axes.Axis
+	cond    conditions.Policy
+	condOn  bool
+	flags   commandFlags
 }
 
 // commandFlags say how the commands and hooks are run.
