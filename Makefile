@@ -74,14 +74,20 @@ man:
 
 # Every fuzz target in the module (func Fuzz... in a _test.go file), one
 # after another for FUZZTIME each, with the race detector (whose checkptr
-# checks catch a decoder reading past its input). CI runs FUZZTIME=5s.
+# checks catch a decoder reading past its input). CI runs FUZZTIME=2000x:
+# a count has no deadline to race (go.dev/issue/75804, fixed in Go 1.27,
+# makes a duration-bounded run fail at its end on a busy machine; such a
+# failure without a failing input is reported and ignored here).
 FUZZTIME ?= 20s
 fuzz:
 	@set -e; for file in $$(grep -rl --include='*_test.go' '^func Fuzz' . | sort); do \
 		for target in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' $$file); do \
 			echo "fuzz $$target in $$(dirname $$file) for $(FUZZTIME)"; \
 			out=$$($(GO) test -race -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s \
-				$$(dirname $$file) 2>&1) || { echo "$$out"; exit 1; }; \
+				$$(dirname $$file) 2>&1) || { \
+				if echo "$$out" | grep -q 'context deadline exceeded' && ! echo "$$out" | grep -q 'Failing input written'; then \
+					echo "  (go.dev/issue/75804: the fuzz coordinator's deadline race at -fuzztime, no failing input; not a finding)"; \
+				else echo "$$out"; exit 1; fi; }; \
 			echo "$$out" | grep 'elapsed' | tail -1; \
 		done; \
 	done
