@@ -17,7 +17,6 @@ import (
 type exitCase struct {
 	tool   string
 	args   []string
-	stdin  string // a file in the test's directory, or "" for none
 	stdout string // a path to write stdout to (e.g. /dev/full), or "" to keep it
 	signal syscall.Signal
 	busy   bool // keep one CPU busy meanwhile
