@@ -2,7 +2,7 @@
 GO       ?= go
 BIN      := bin
 VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
-LDFLAGS  := -X github.com/flybench/flybench/pkg/version.Version=$(VERSION)
+LDFLAGS  := -X github.com/flybench/flybench/internal/version.Version=$(VERSION)
 TOOLS    := fb-sample fb-pair fb-analyze fb-report
 EXAMPLES := demo-old demo-new spin load
 

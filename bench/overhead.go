@@ -10,9 +10,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/runner"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/probes"
-	"github.com/flybench/flybench/pkg/runner"
 )
 
 // trivial is the command whose per-run time is compared.

@@ -17,8 +17,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flybench/flybench/pkg/claim"
-	"github.com/flybench/flybench/pkg/cli"
+	"github.com/flybench/flybench/internal/claim"
+	"github.com/flybench/flybench/internal/cli"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 

@@ -18,7 +18,7 @@ import (
 	"github.com/creack/pty"
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/flybench/flybench/pkg/cli"
+	"github.com/flybench/flybench/internal/cli"
 )
 
 // binDir holds the tools and example programs, built once for all tests.
@@ -27,7 +27,7 @@ var binDir string
 // TestMain builds the tools and example programs into binDir for the Go
 // tests that start them by path, and registers the tools with testscript,
 // so that "exec fb-pair" in a script runs this test binary as fb-pair:
-// the scripts exercise pkg/cli in-process code (and count toward its
+// the scripts exercise internal/cli in-process code (and count toward its
 // coverage) while every tool still runs as its own process.
 func TestMain(m *testing.M) {
 	testscript.Main(withBinaries{m}, map[string]func(){

@@ -22,7 +22,7 @@ import (
 )
 
 // TestScripts runs testdata/*.txtar with the tools registered by TestMain
-// first on $PATH (this test binary, running pkg/cli) and the built example
+// first on $PATH (this test binary, running internal/cli) and the built example
 // programs after them.
 // Extra commands: csvcheck FILE (every row has the header's column count),
 // jsoncheck FILE (one JSON document), streamcheck FILE [TYPE=N...] (a valid

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/internal/axes"
 )
 
 // AxisDecl declares a custom axis (man fb-worker(7), CUSTOM AXES). Empty

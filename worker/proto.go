@@ -7,12 +7,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/internal/axes"
 )
 
 // The protocol's lines, written here without package wproto (which needs
 // the stream library) so that a worker program depends on the standard
-// library and flybench's dependency-free pkg/axes alone; the tests check
+// library and flybench's dependency-free internal/axes alone; the tests check
 // them against wproto.
 
 func (w *Worker) handshake() string {

@@ -8,7 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/flybench/flybench/pkg/axes"
+	"github.com/flybench/flybench/internal/axes"
 )
 
 // Worker holds the cases and axes of a worker program. Register them, then

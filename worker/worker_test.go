@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/flybench/flybench/pkg/custom"
-	"github.com/flybench/flybench/pkg/wproto"
+	"github.com/flybench/flybench/internal/custom"
+	"github.com/flybench/flybench/internal/wproto"
 )
 
 // session is a worker served over in-memory pipes, driven one request at a

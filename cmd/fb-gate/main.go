@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/flybench/flybench/pkg/cli"
+	"github.com/flybench/flybench/internal/cli"
 )
 
 func main() { os.Exit(cli.Main("fb-gate")) }

@@ -14,7 +14,7 @@ import (
 	"github.com/cpuguy83/go-md2man/v2/md2man"
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/flybench/flybench/pkg/cli"
+	"github.com/flybench/flybench/internal/cli"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 

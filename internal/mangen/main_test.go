@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/flybench/flybench/pkg/cli"
+	"github.com/flybench/flybench/internal/cli"
 )
 
 // The committed pages must be what the sources and the tools' flags render to.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/flybench/flybench/pkg/schedule"
+	"github.com/flybench/flybench/internal/schedule"
 )
 
 // TestPlanDeliversItsWidth runs plans: for each noise model, 60 pilots of

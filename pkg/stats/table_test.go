@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/flybench/flybench/pkg/schedule"
+	"github.com/flybench/flybench/internal/schedule"
 )
 
 var (

@@ -1,0 +1,213 @@
+// Package analyze turns a measurement stream into analysis records. Every
+// input record is passed through in order (earlier analysis records are
+// dropped, since they are being replaced), and each run's analysis follows
+// its end record. The output is a pure function of the input and Options.
+package analyze
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/flybench/flybench/internal/runs"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// Options are the analysis settings.
+type Options struct {
+	Seed         uint64
+	Resamples    int
+	Confidence   float64 // percent
+	ThresholdPct float64
+	// Estimator is the decision estimate of every comparison; "" is the
+	// default, stats.EstimatorRobust.
+	Estimator stats.Estimator
+	// Analyzer identifies the analyzing tool and version in the output.
+	Analyzer string
+}
+
+// DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
+// confidence, a 1% practical threshold.
+var DefaultOptions = Options{Seed: 1, Resamples: 2000, Confidence: 95, ThresholdPct: 1}
+
+// Validate names the flag and allowed range of a bad setting.
+func (o Options) Validate() error {
+	switch {
+	case o.Resamples < 100 || o.Resamples > 10000:
+		return fmt.Errorf("--resamples %d out of range: use 100 to 10000", o.Resamples)
+	case !(o.Confidence >= 50 && o.Confidence <= 99.9):
+		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", o.Confidence)
+	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
+		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
+	}
+	return nil
+}
+
+func (o Options) bootstrap() stats.Bootstrap {
+	return stats.Bootstrap{Seed: o.Seed, Resamples: o.Resamples, Confidence: o.Confidence, Estimator: o.Estimator}
+}
+
+// legacy reports whether the analysis reproduces schema 1.2's.
+func (o Options) legacy() bool { return o.Estimator == stats.EstimatorLegacy }
+
+// Stream analyzes every run read from r and writes the result to w. It stops
+// at the first bad line with that line's error; everything before it has
+// been written, including the analysis of runs that ended earlier. A
+// stream whose last line is a record cut short (an *ndjson.TornError) is
+// analysed up to the record before it, and the analysis of the run it
+// ends in says so.
+func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
+	if err := opt.Validate(); err != nil {
+		return err
+	}
+	if opt.legacy() {
+		w.Version = ndjson.LegacyVersion
+	}
+	a := newAnalyzer(r, w, opt)
+	err := a.loop()
+	if ferr := w.Flush(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+func newAnalyzer(r *ndjson.Reader, w *ndjson.Writer, opt Options) *analyzer {
+	return &analyzer{r: r, g: runs.NewReader(r), w: w, opt: opt}
+}
+
+func (a *analyzer) loop() error {
+	for {
+		rec, err := a.g.Next()
+		if err != nil {
+			return a.stop(err)
+		}
+		if err := a.record(rec); err != nil {
+			return err
+		}
+	}
+}
+
+// stop ends the input at a reader error: the end of the input, a torn
+// last line (noted in the analysis it concerns), or a bad line, before
+// which everything read has been written.
+func (a *analyzer) stop(err error) error {
+	var torn *ndjson.TornError
+	switch {
+	case errors.As(err, &torn):
+		a.note(torn.Warning())
+		return a.finish()
+	case errors.Is(err, io.EOF):
+		return a.finish()
+	}
+	if herr := a.writeHeld(); herr != nil {
+		return herr
+	}
+	return err
+}
+
+type analyzer struct {
+	r   *ndjson.Reader
+	g   *runs.Reader
+	w   *ndjson.Writer
+	opt Options
+	// cur is the data of the open run.
+	cur *runData
+	// held is the analysis of the run that ended last. It is written
+	// before the next record that it does not replace, or at the end of
+	// the input, so that a note about the end of the input joins it.
+	held []ndjson.Record
+	// onRun, when set, receives each complete run instead of its
+	// analysis being written (precision planning).
+	onRun func(d *runData, end *ndjson.End) error
+}
+
+// record passes rec through, keeping what the analysis needs; earlier
+// analysis records are dropped.
+func (a *analyzer) record(rec runs.Record) error {
+	switch rec.Value.(type) {
+	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment:
+		return nil // replaced by this analysis
+	}
+	if err := a.writeHeld(); err != nil {
+		return err
+	}
+	switch v := rec.Value.(type) {
+	case *ndjson.Run:
+		if err := a.flush(nil); err != nil { // cut short by this run record
+			return err
+		}
+		a.cur = newRunData(*v)
+		a.cur.host = hostRecords{lock: rec.Run.Lock, gate: rec.Run.Gate}
+	case *ndjson.Sample:
+		if err := a.cur.add(*v); err != nil {
+			return a.r.Errorf(rec.Line, "bad sample record: %v", err)
+		}
+	case *ndjson.Calibration:
+		a.cur.calibrations = append(a.cur.calibrations, *v)
+	case *ndjson.Look:
+		a.cur.looks = append(a.cur.looks, *v)
+	case *ndjson.Window:
+		a.cur.host.windows = append(a.cur.host.windows, *v)
+	case *ndjson.End:
+		if err := a.w.WriteRaw(rec.Raw); err != nil {
+			return err
+		}
+		return a.flush(v)
+	}
+	return a.w.WriteRaw(rec.Raw)
+}
+
+// note adds a warning about the input to the analysis of the run it
+// concerns: the open run, or the one that ended last when its analysis is
+// still held.
+func (a *analyzer) note(warning string) {
+	switch {
+	case a.cur != nil:
+		a.cur.notes = append(a.cur.notes, warning)
+	case len(a.held) > 0:
+		head := a.held[0].(*ndjson.Analysis)
+		head.Warnings = append(head.Warnings, warning)
+	}
+}
+
+// finish ends the input: a run still open was cut short.
+func (a *analyzer) finish() error {
+	if err := a.flush(nil); err != nil {
+		return err
+	}
+	return a.writeHeld()
+}
+
+// flush analyzes the current run, if any. end is nil when the run was cut
+// short (another run began, or the stream ended); otherwise the analysis
+// is held.
+func (a *analyzer) flush(end *ndjson.End) error {
+	if a.cur == nil {
+		return nil
+	}
+	d := a.cur
+	a.cur = nil
+	if a.onRun != nil {
+		return a.onRun(d, end)
+	}
+	a.held = d.analyze(end, a.opt)
+	if end != nil {
+		return nil
+	}
+	return a.writeHeld()
+}
+
+func (a *analyzer) writeHeld() error {
+	if len(a.held) == 0 {
+		return nil
+	}
+	recs := a.held
+	a.held = nil
+	for _, rec := range recs {
+		if err := a.w.Write(rec); err != nil {
+			return err
+		}
+	}
+	return a.w.Flush()
+}

@@ -1,0 +1,105 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/version"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+func analyzeApp(env Env) *ucli.App {
+	d := analyze.DefaultOptions
+	app := newApp(env, "fb-analyze", "turn a measurement stream into summaries, paired comparisons and verdicts",
+		"[FILE...]",
+		"Reads streams from the files (or stdin, or - for stdin) and writes them to stdout with each run's\n"+
+			"analysis after its end record; earlier analysis records are replaced. The same input and flags\n"+
+			"always give byte-identical output.\n\n"+
+			"Comparisons decide on a robust estimate of the paired log-ratios ln(reference/contender): the\n"+
+			"biweight location of the reference-first and of the contender-first pairs, averaged, so that\n"+
+			"pairs hit by interference and the penalty of running first leave the interval; the geometric\n"+
+			"mean is reported beside it with its own interval (--estimator mean decides on the crossover\n"+
+			"mean, --estimator legacy reproduces analyses of schema 1.2 and earlier byte for byte).\n\n"+
+			"Intervals (deterministic): "+stats.LocationMethod+".\nBlock length: "+stats.BlockRule+".\n\n"+
+			"A last line without its newline that is a record cut short (a copy interrupted, a full disk) ends\n"+
+			"the input: the run it ends in is analysed with what came before it and its analysis says so;\n"+
+			"a bad line anywhere else is an error.\n\n"+
+			"Exit status: 0 ok, 1 the output could not be written, 2 usage, 3 a bad input line (reported as\n"+
+			"file:line), 4 unknown schema version.")
+	app.Flags = []ucli.Flag{
+		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
+		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
+		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
+		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
+		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
+		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
+	}
+	app.Action = func(c *ucli.Context) error {
+		est, err := stats.ParseEstimator(c.String("estimator"))
+		if err != nil {
+			return withCode(ExitUsage, fmt.Errorf("--%w", err), "")
+		}
+		opt := analyze.Options{
+			Seed: c.Uint64("seed"), Resamples: c.Int("resamples"), Confidence: c.Float64("confidence"),
+			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
+		}
+		if err := opt.Validate(); err != nil {
+			return withCode(ExitUsage, err, "")
+		}
+		if c.IsSet("plan") {
+			width, err := parsePlan(c.String("plan"))
+			if err != nil {
+				return err
+			}
+			return plan(c, env, opt, width)
+		}
+		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
+		return eachInput(c, env, func(r *ndjson.Reader) error {
+			err := analyze.Stream(r, w, opt)
+			warnTorn(env, "fb-analyze", r)
+			return streamError(err, "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
+		})
+	}
+	return app
+}
+
+// eachInput calls fn with a reader on every named file in order, or on
+// stdin when none is named ("-" also names stdin).
+func eachInput(c *ucli.Context, env Env, fn func(*ndjson.Reader) error) error {
+	files := c.Args().Slice()
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, name := range files {
+		if err := withInput(env, name, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// warnTorn says on stderr that r's input ended mid-record, when it did.
+func warnTorn(env Env, tool string, r *ndjson.Reader) {
+	if t := r.Torn(); t != nil {
+		fmt.Fprintf(env.Stderr, "%s: warning: %s: %s\n", tool, t.File, t.Warning())
+	}
+}
+
+func withInput(env Env, name string, fn func(*ndjson.Reader) error) error {
+	var in io.Reader = env.Stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return withCode(ExitUsage, fmt.Errorf("open input: %w", err), "")
+		}
+		defer f.Close()
+		in = f
+	}
+	return fn(ndjson.NewReader(in, name))
+}

@@ -1,0 +1,94 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+
+	ucli "github.com/urfave/cli/v2"
+	"golang.org/x/term"
+
+	"github.com/flybench/flybench/internal/version"
+)
+
+// Env is what a tool reads and writes: its standard streams and environment.
+type Env struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	Getenv func(string) string
+}
+
+// StdEnv is the process's own environment.
+func StdEnv() Env {
+	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// tools maps each tool name to the constructor of its app.
+var tools = map[string]func(Env) *ucli.App{
+	"fb-sample":  sampleApp,
+	"fb-pair":    pairApp,
+	"fb-analyze": analyzeApp,
+	"fb-report":  reportApp,
+	"fb-lock":    lockApp,
+	"fb-gate":    gateApp,
+}
+
+// Tools lists the tool names, sorted.
+func Tools() []string {
+	names := make([]string, 0, len(tools))
+	for n := range tools {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// App returns the urfave/cli app of a tool (for man page generation).
+func App(tool string) *ucli.App {
+	return tools[tool](StdEnv())
+}
+
+// Main runs the named tool on the process's arguments and returns its exit code.
+func Main(tool string) int {
+	return Run(tool, os.Args, StdEnv())
+}
+
+// Run runs the named tool with args (args[0] is the program name).
+func Run(tool string, args []string, env Env) int {
+	mk, ok := tools[tool]
+	if !ok {
+		fmt.Fprintf(env.Stderr, "flybench: error: no tool named %q\n", tool)
+		return ExitUsage
+	}
+	return printError(env.Stderr, tool, mk(env).Run(args))
+}
+
+// newApp sets the conventions every tool shares.
+func newApp(env Env, name, usage, argsUsage, description string) *ucli.App {
+	return &ucli.App{
+		Name:                      name,
+		HelpName:                  name,
+		Usage:                     usage,
+		UsageText:                 name + " [options] " + argsUsage,
+		ArgsUsage:                 argsUsage,
+		Description:               description,
+		Version:                   version.Version,
+		Reader:                    env.Stdin,
+		Writer:                    env.Stdout,
+		ErrWriter:                 env.Stderr,
+		HideHelpCommand:           true,
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(*ucli.Context, error) {},
+		OnUsageError: func(c *ucli.Context, err error, _ bool) error {
+			return withCode(ExitUsage, err, "see '"+name+" --help'")
+		},
+	}
+}

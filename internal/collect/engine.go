@@ -1,0 +1,321 @@
+package collect
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/flybench/flybench/internal/schedule"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
+)
+
+// Operation is one measured case. Run performs n logical operations and
+// returns the elapsed nanoseconds of the whole batch.
+type Operation interface {
+	Run(n int64) (int64, error)
+}
+
+// SelfTimed is an Operation that reports its own elapsed time for the
+// operations of its last batch: with Engine.SelfTimer set it is the
+// primary timer of every sample (wall time still calibrates and budgets).
+type SelfTimed interface {
+	SelfElapsed() (float64, error)
+}
+
+// CPUTimed is an Operation that knows the user plus system CPU time its
+// last batch used: its processes' wait4 rusage, or its worker's CPU-time
+// clock around the request. With Engine.CPUTimer set it is the primary
+// timer of every sample, and wall time becomes the sample's axis "wall".
+type CPUTimed interface {
+	CPUTime() (int64, error)
+}
+
+// Killer is an Operation that can abandon a batch in flight (a child process).
+type Killer interface {
+	Kill()
+}
+
+// Case is a named operation.
+type Case struct {
+	Name    string
+	Command string
+	Argv    []string
+	Op      Operation
+}
+
+// Hooks are untimed user commands around the measurement. Any may be nil.
+type Hooks struct {
+	Setup   func() error // once, before warmup
+	Prepare func() error // before every batch, warmup and calibration included
+	Cleanup func() error // once at the end, whatever the outcome
+}
+
+// Observer records the axes of every timed sample, outside the timed
+// region: Before runs immediately before the batch (after --prepare),
+// After immediately after it, filling the sample's axes and telemetry.
+type Observer interface {
+	Before(c int)
+	After(c int, n int64, s *ndjson.Sample)
+}
+
+// Status is what the progress display shows.
+type Status struct {
+	Phase       string // starting, warming, calibrating, sampling, finished
+	Case        string
+	Done, Total int
+	Elapsed     time.Duration // since the run started
+	ETA         time.Duration // remaining sampling time estimate; 0 when unknown
+	// Tele is the run's telemetry at the last sample, when observed.
+	Tele *ndjson.Telemetry
+}
+
+// Progress receives status updates, always outside timed regions.
+type Progress interface {
+	Update(Status)
+}
+
+// Engine collects one run.
+type Engine struct {
+	Config   Config
+	Cases    []Case
+	Hooks    Hooks
+	Clock    probes.Clock
+	Out      *ndjson.Writer
+	Progress Progress
+	// Run is the run record template; the engine fills the design, batching,
+	// seed, cases and timing configuration and writes it.
+	Run ndjson.Run
+	// Observer, when set, records axes around every timed sample.
+	Observer Observer
+	// Check, when set, judges the first complete unit; an error ends the
+	// run as failed (e.g. --require-perf).
+	Check func(first []ndjson.Sample) error
+	// SelfTimer takes every sample's time from the operations' own
+	// reports (SelfTimed) instead of the harness's clock.
+	SelfTimer bool
+	// CPUTimer takes every sample's time from the CPU time its batch used
+	// (CPUTimed) instead of the harness's clock; it excludes SelfTimer.
+	CPUTimer bool
+	// Monitor, when set, watches foreign CPU load over windows of whole
+	// units and Config.Watch says what to do about it.
+	Monitor Monitor
+	// Conditions, when set, observes operating conditions at every window.
+	Conditions Conditions
+	// Judge analyses the kept samples at the looks of a stopping rule
+	// (Config.Until); it must be set when the rule is.
+	Judge Judge
+
+	stopped  atomic.Bool
+	stopOnce sync.Once
+	reason   atomic.Value // string
+	start    int64
+}
+
+// ErrInterrupted is returned when Stop ended the run.
+var ErrInterrupted = errors.New("interrupted")
+
+// RequirementError is a run stopped by Check.
+type RequirementError struct{ Err error }
+
+func (e *RequirementError) Error() string { return e.Err.Error() }
+func (e *RequirementError) Unwrap() error { return e.Err }
+
+// FailedError is a case whose operation failed; the run ended with reason "failed".
+type FailedError struct {
+	Case string
+	Err  error
+}
+
+func (e *FailedError) Error() string { return fmt.Sprintf("%s: %v", e.Case, e.Err) }
+func (e *FailedError) Unwrap() error { return e.Err }
+
+// Stop ends the run at the next unit boundary, abandoning (killing) any batch
+// in flight, whose unit is then discarded. Safe to call from any goroutine.
+func (e *Engine) Stop(reason string) {
+	e.stopOnce.Do(func() {
+		e.reason.Store(reason)
+		e.stopped.Store(true)
+		for _, c := range e.Cases {
+			if k, ok := c.Op.(Killer); ok {
+				k.Kill()
+			}
+		}
+	})
+}
+
+// Collect runs setup, warmup, calibration and sampling, then cleanup, and
+// writes every record. The end record is written whatever happens after the
+// run record; the returned error says why the run did not complete.
+func (e *Engine) Collect() (*ndjson.End, error) {
+	k := len(e.Cases)
+	if err := e.Config.Validate(k); err != nil {
+		return nil, err
+	}
+	e.start = e.Clock.Now()
+	e.fillRun()
+	if err := e.Out.Write(&e.Run); err != nil {
+		return nil, err
+	}
+	end := &ndjson.End{RunID: e.Run.RunID, Samples: make([]int, k)}
+	err := e.phases(end)
+	if cerr := e.cleanup(); cerr != nil && err == nil {
+		err = cerr
+	}
+	e.finish(end, err)
+	if werr := e.Out.Write(end); werr != nil && err == nil {
+		err = werr
+	}
+	e.report(Status{Phase: "finished", Done: end.Units, Total: e.unitsPlanned()})
+	return end, err
+}
+
+func (e *Engine) phases(end *ndjson.End) error {
+	if e.Hooks.Setup != nil {
+		e.report(Status{Phase: "setup"})
+		if err := e.Hooks.Setup(); err != nil {
+			return &FailedError{Case: "--setup", Err: err}
+		}
+	}
+	est, err := e.warmup()
+	if err != nil {
+		return err
+	}
+	if e.Config.Samples == AutoSamples {
+		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
+	}
+	iters, err := e.calibrate(est)
+	if err != nil {
+		return err
+	}
+	return e.sample(iters, end)
+}
+
+func (e *Engine) cleanup() error {
+	if e.Hooks.Cleanup == nil {
+		return nil
+	}
+	e.report(Status{Phase: "cleanup"})
+	if err := e.Hooks.Cleanup(); err != nil {
+		return &FailedError{Case: "--cleanup", Err: err}
+	}
+	return nil
+}
+
+func (e *Engine) finish(end *ndjson.End, err error) {
+	end.ElapsedNS = e.Clock.Now() - e.start
+	var fe *FailedError
+	switch {
+	case e.stopped.Load():
+		end.Reason = ndjson.EndInterrupted
+		end.Error, _ = e.reason.Load().(string)
+	case errors.As(err, &fe):
+		end.Reason = ndjson.EndFailed
+		end.Error = err.Error()
+	case err != nil:
+		end.Reason = ndjson.EndFailed
+		end.Error = err.Error()
+	case end.Reason == "":
+		end.Reason = ndjson.EndCompleted
+	}
+}
+
+func (e *Engine) fillRun() {
+	k := len(e.Cases)
+	c := e.Config
+	r := &e.Run
+	r.Design, r.Batching, r.Seed = c.Design(k), c.Batching(), c.Seed
+	r.Config.WarmupNS = int64(c.Warmup)
+	r.Config.MeasurementNS = int64(c.Measurement)
+	r.Config.MaxSamplingNS = int64(c.MaxSampling)
+	r.Config.Samples = c.Samples
+	if c.Samples == AutoSamples {
+		r.Config.SamplesRule = SamplesRule
+	}
+	r.Config.MinSampleNS = int64(c.MinSample)
+	r.Config.MaxIterations = c.MaxIterations
+	r.Config.SliceNS = int64(c.Slice(k))
+	r.Config.SubtractTimerCost = c.SubtractTimerCost
+	if len(r.Config.Metrics) == 0 {
+		r.Config.Metrics = []string{"wall"}
+	}
+	r.Cases = make([]ndjson.Case, k)
+	for i, cs := range e.Cases {
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv}
+	}
+}
+
+// plan is the schedule for this run's design. A run with a stopping rule
+// plans the most units it may collect, in blocks balanced on their own
+// (pairs: 10, rounds: one cycle), since it may stop after any look.
+func (e *Engine) plan() schedule.Plan {
+	k, n := len(e.Cases), e.Config.Samples
+	until := e.Config.Until.Rule != ""
+	if until {
+		n = MaxUntilUnits
+	}
+	switch e.Config.Design(k) {
+	case "single":
+		return schedule.Single(n)
+	case "paired":
+		if until {
+			return schedule.PairedBlocks(n, pairBlock, e.Config.Seed)
+		}
+		return schedule.Paired(n, e.Config.Seed)
+	case "sequential":
+		return schedule.Sequential(n, k)
+	}
+	return schedule.Rounds(n, k, e.Config.Seed)
+}
+
+func (e *Engine) unitsPlanned() int {
+	if e.Config.Until.Rule != "" {
+		return 0 // not known in advance
+	}
+	if e.Config.Design(len(e.Cases)) == "sequential" {
+		return e.Config.Samples * len(e.Cases)
+	}
+	return e.Config.Samples
+}
+
+func (e *Engine) report(s Status) {
+	if e.Progress == nil {
+		return
+	}
+	s.Elapsed = time.Duration(e.Clock.Now() - e.start)
+	e.Progress.Update(s)
+}
+
+// runBatch runs the prepare hook, then one timed batch of case c. With a
+// sample to fill, the observer brackets the batch.
+func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
+	if e.Hooks.Prepare != nil {
+		if err := e.Hooks.Prepare(); err != nil {
+			return 0, e.failure("--prepare", err)
+		}
+	}
+	observe := s != nil && e.Observer != nil
+	if observe {
+		e.Observer.Before(c)
+	}
+	ns, err := e.Cases[c].Op.Run(n)
+	if observe && err == nil {
+		e.Observer.After(c, n, s)
+	}
+	if err != nil {
+		return 0, e.failure(e.Cases[c].Name, err)
+	}
+	if e.stopped.Load() {
+		return 0, ErrInterrupted
+	}
+	return ns, nil
+}
+
+func (e *Engine) failure(name string, err error) error {
+	if e.stopped.Load() {
+		return ErrInterrupted
+	}
+	return &FailedError{Case: name, Err: err}
+}

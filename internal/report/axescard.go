@@ -1,0 +1,55 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// axesBlock prints every axis of a case besides wall time, which the
+// latency row already shows: its median and the interval of its mean,
+// or, when no sample has a value, its status and the reason. An axis some
+// samples lack says how many.
+func (c *console) axesBlock(r *Run, s *ndjson.Summary) {
+	if !extraSummaryAxes(s) {
+		return
+	}
+	rows := [][]cell{{{text: "axis"}, {text: "median"}, {text: "unit"}, {text: r.ciLabel() + " of mean"}}}
+	for k := range s.Axes {
+		if a := &s.Axes[k]; axes.Extra(k, a.Name) {
+			rows = append(rows, c.axisSummaryRow(a))
+		}
+	}
+	label := "axes"
+	for _, l := range c.tableLines(rows, []bool{false, true}) {
+		c.row(label, l)
+		label = ""
+	}
+}
+
+// axisSummaryRow is "cpu  3.197  ms/op  3.138 .. 3.217": the median and the
+// interval of the mean in one unit, or the status when no sample has a value.
+func (c *console) axisSummaryRow(a *ndjson.AxisSummary) []cell {
+	name := cell{text: a.Name}
+	if a.Stats == nil || a.N == 0 {
+		return []cell{name, {text: unavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
+	}
+	st := a.Stats
+	sc := rowScale(a.Unit, st.Median, st.MeanCI[0], st.MeanCI[1])
+	row := []cell{name, {text: sc.num(st.Median)}, {text: sc.label}, {text: sc.span(st.MeanCI[0], st.MeanCI[1], false)}}
+	if !axes.Status(a.Status).Available() {
+		row = append(row, cell{text: partialText(a), sgr: sgrYellow})
+	}
+	return row
+}
+
+// partialText is the status of an axis only some samples have:
+// "partially collected: n 37, missing 3 (reason)".
+func partialText(a *ndjson.AxisSummary) string {
+	text := fmt.Sprintf("%s: n %d, missing %d", statusText(a.Status), a.N, a.Missing)
+	if reason := tidyReason(a.Status, a.Reason); reason != "" {
+		text += " (" + reason + ")"
+	}
+	return text
+}

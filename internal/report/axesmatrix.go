@@ -1,0 +1,109 @@
+package report
+
+import (
+	"slices"
+
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// axisMatrix prints, for three or more cases, one row per axis and one
+// column per contender: each axis's change against the reference and its
+// verdict. Unavailable cells read "n/a" and the lines beneath say why.
+func (c *console) axisMatrix(r *Run) {
+	order := matrixAxes(r)
+	if len(order) == 0 || len(order) == 1 && !axes.Extra(0, order[0]) {
+		return
+	}
+	c.title("=", "axes against "+r.caseName(reference))
+	header := []cell{{text: "axis"}}
+	right := []bool{false}
+	for i := range r.Run.Cases {
+		if i != reference {
+			header = append(header, cell{text: r.caseName(i)}, cell{})
+			right = append(right, true, false)
+		}
+	}
+	rows := [][]cell{header}
+	for _, name := range order {
+		rows = append(rows, matrixRow(r, name))
+	}
+	c.table(rows, right)
+	c.row("legend", "✓ better than "+r.caseName(reference)+"  ✗ worse  ~ practically equivalent  "+
+		"? inconclusive  diag not judged  Δ absolute difference  n/a unavailable")
+	label := "n/a"
+	for _, note := range matrixNotes(r, order) {
+		c.row(label, note)
+		label = ""
+	}
+}
+
+// matrixAxes lists the axes any comparison holds, in the order they first
+// appear (wall time first, as fb-analyze writes them).
+func matrixAxes(r *Run) []string {
+	var order []string
+	for k := range r.Comparisons {
+		for _, a := range r.Comparisons[k].Axes {
+			if !slices.Contains(order, a.Name) {
+				order = append(order, a.Name)
+			}
+		}
+	}
+	return order
+}
+
+func matrixRow(r *Run, name string) []cell {
+	row := []cell{{text: name}}
+	for i := range r.Run.Cases {
+		if i != reference {
+			row = append(row, matrixCells(r.against(i), name)...)
+		}
+	}
+	return row
+}
+
+// matrixCells are a change and its verdict mark: "-12.3%" "✓",
+// "Δ+0.0200 faults/op" "?", or "n/a" and nothing.
+func matrixCells(k *ndjson.Comparison, name string) []cell {
+	a := comparedAxis(k, name)
+	if a == nil || !collected(a) {
+		return []cell{{text: "n/a"}, {}}
+	}
+	change := axisChange(a.Result, a.Unit)
+	if absolute(a.Result) {
+		change = "Δ" + change
+	}
+	v := a.Result.Verdict
+	return []cell{{text: change, sgr: axisVerdictColor(v)}, {text: axisVerdictMark(v), sgr: axisVerdictColor(v)}}
+}
+
+// comparedAxis is the axis called name in k, nil when k or the axis is absent.
+func comparedAxis(k *ndjson.Comparison, name string) *ndjson.AxisComparison {
+	if k == nil {
+		return nil
+	}
+	for i := range k.Axes {
+		if k.Axes[i].Name == name {
+			return &k.Axes[i]
+		}
+	}
+	return nil
+}
+
+// matrixNotes say once why each unavailable cell is unavailable.
+func matrixNotes(r *Run, order []string) []string {
+	var notes []string
+	for _, name := range order {
+		for i := range r.Run.Cases {
+			a := comparedAxis(r.against(i), name)
+			if i == reference || a == nil || collected(a) {
+				continue
+			}
+			note := name + " " + unavailableText(a.Status, a.Reason)
+			if !slices.Contains(notes, note) {
+				notes = append(notes, note)
+			}
+		}
+	}
+	return notes
+}

@@ -1,0 +1,127 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"math"
+	"strconv"
+
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// longColumns is the long schema: one header for the whole output, a
+// "summary" row per axis per case and a "comparison" row per axis per
+// comparison, wall time included. available is "true" exactly when status
+// is "collected"; an axis without a value leaves its number cells empty,
+// never 0. Columns are only ever added at the end.
+var longColumns = []string{
+	"run_id", "kind", "case", "name", "contender", "contender_name",
+	"axis", "unit", "status", "available", "reason",
+	"scope", "attribution", "direction", "normalization", "method",
+	"n", "missing", "median", "mean", "min", "max", "mean_ci_low", "mean_ci_high",
+	"reference_median", "contender_median", "change", "ci_low", "ci_high", "verdict",
+	// The run's warnings, as in the csv format.
+	"warnings",
+}
+
+var longIndex = columnIndex(longColumns)
+
+// longRow is one row of the long schema, filled by column name. Setting a
+// column the schema lacks is a programming error and panics.
+type longRow []string
+
+func (row longRow) set(col, v string) { setColumn(row, longIndex, "long-csv", col, v) }
+
+// setNumbers fills number columns; a NaN or infinite value stays empty.
+func (row longRow) setNumbers(values map[string]float64) {
+	for col, v := range values {
+		if !math.IsNaN(v) && !math.IsInf(v, 0) {
+			row.set(col, plain(v))
+		}
+	}
+}
+
+// newLongRow fills what every row of an axis says: its identity, its
+// status and its provenance from the run record.
+func newLongRow(r *Run, kind, axis, unit, status, reason string) longRow {
+	info := r.axisInfo(axis)
+	if unit == "" {
+		unit = info.Unit
+	}
+	row := make(longRow, len(longColumns))
+	for col, v := range map[string]string{"run_id": r.Run.RunID, "kind": kind, "axis": axis,
+		"unit": unit, "status": status, "reason": reason,
+		"available": strconv.FormatBool(axes.Status(status).Available()),
+		"scope":     info.Scope, "attribution": info.Attribution,
+		"direction": info.Direction, "normalization": info.Normalization, "warnings": joinWarnings(r)} {
+		row.set(col, v)
+	}
+	return row
+}
+
+func writeLongCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(longColumns); err != nil {
+		return err
+	}
+	for _, r := range runs {
+		for _, row := range longRows(r) {
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// longRows are a run's rows: every case's axes, then every comparison's.
+func longRows(r *Run) []longRow {
+	var rows []longRow
+	for i := range r.Summaries {
+		s := &r.Summaries[i]
+		for _, a := range summaryAxes(s) {
+			rows = append(rows, longSummaryRow(r, s, &a))
+		}
+	}
+	for i := range r.Comparisons {
+		k := &r.Comparisons[i]
+		for _, a := range comparisonAxes(r, k) {
+			rows = append(rows, longComparisonRow(r, k, &a))
+		}
+	}
+	return rows
+}
+
+func longSummaryRow(r *Run, s *ndjson.Summary, a *ndjson.AxisSummary) longRow {
+	row := newLongRow(r, "summary", a.Name, a.Unit, summaryStatus(a), a.Reason)
+	row.set("case", strconv.Itoa(s.Case))
+	row.set("name", r.caseName(s.Case))
+	row.set("n", strconv.Itoa(a.N))
+	row.set("missing", strconv.Itoa(a.Missing))
+	if st := a.Stats; st != nil && a.N > 0 {
+		row.setNumbers(map[string]float64{"median": st.Median, "mean": st.Mean, "min": st.Min,
+			"max": st.Max, "mean_ci_low": st.MeanCI[0], "mean_ci_high": st.MeanCI[1]})
+	}
+	return row
+}
+
+func longComparisonRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) longRow {
+	ref, con := names(r, k)
+	row := newLongRow(r, "comparison", a.Name, a.Unit, comparisonStatus(a), a.Reason)
+	row.set("case", strconv.Itoa(k.Reference))
+	row.set("name", ref)
+	row.set("contender", strconv.Itoa(k.Contender))
+	row.set("contender_name", con)
+	if !collected(a) {
+		return row
+	}
+	res := a.Result
+	row.set("method", res.Method)
+	row.set("n", strconv.Itoa(res.N))
+	row.set("verdict", res.Verdict)
+	row.setNumbers(map[string]float64{"reference_median": res.RefMedian, "contender_median": res.ConMedian,
+		"change": res.Change, "ci_low": res.CI[0], "ci_high": res.CI[1]})
+	return row
+}

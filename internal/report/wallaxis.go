@@ -1,0 +1,73 @@
+package report
+
+import (
+	"math"
+
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// summaryAxes are a summary's axes. A stream written before axes were
+// recorded has none; its wall-time axis is then restated from the timing
+// fields, so every run has at least a wall row.
+func summaryAxes(s *ndjson.Summary) []ndjson.AxisSummary {
+	if len(s.Axes) > 0 {
+		return s.Axes
+	}
+	w, _ := axes.Lookup(axes.Wall)
+	return []ndjson.AxisSummary{{Name: w.Name, Unit: w.Unit, Status: string(axes.Collected), N: s.N,
+		Stats: &ndjson.AxisStats{Min: s.Min, Median: s.Median, Mean: s.Mean, P95: s.P95, P99: s.P99,
+			Max: s.Max, MeanCI: s.MeanCI}}}
+}
+
+// comparisonAxes are a comparison's axes, or its wall-time axis restated
+// from the timing fields for a stream written before axes were recorded.
+// A median the stream does not hold is NaN and prints as an empty cell.
+func comparisonAxes(r *Run, k *ndjson.Comparison) []ndjson.AxisComparison {
+	if len(k.Axes) > 0 {
+		return k.Axes
+	}
+	w, _ := axes.Lookup(axes.Wall)
+	return []ndjson.AxisComparison{{Name: w.Name, Unit: w.Unit, Direction: string(w.Direction),
+		Scope: w.Scope, Attribution: w.Attribution, Available: true, Status: string(axes.Collected),
+		Result: &ndjson.AxisResult{Method: "relative ratio", N: k.Pairs,
+			RefMedian: median(r.summary(k.Reference)), ConMedian: median(r.summary(k.Contender)),
+			Change: k.ChangePct, CI: k.ChangeCI, BlockLen: k.BlockLen, Verdict: wallAxisVerdict(k.Verdict)}}}
+}
+
+func median(s *ndjson.Summary) float64 {
+	if s == nil {
+		return math.NaN()
+	}
+	return s.Median
+}
+
+// wallAxisVerdict restates a timing verdict in the words of an axis
+// verdict, as fb-analyze does for the wall-time axis.
+func wallAxisVerdict(v string) string {
+	switch v {
+	case ndjson.VerdictContenderFaster:
+		return axisContenderBetter
+	case ndjson.VerdictReferenceFaster:
+		return axisReferenceBetter
+	}
+	return v
+}
+
+// summaryStatus is an axis summary's status; a record that leaves it
+// empty is collected only when it has statistics and no sample lacks one.
+func summaryStatus(a *ndjson.AxisSummary) string {
+	if a.Status == "" && a.Stats != nil && a.N > 0 && a.Missing == 0 {
+		return string(axes.Collected)
+	}
+	return a.Status
+}
+
+// comparisonStatus is an axis comparison's status; a record that leaves it
+// empty is collected only when it is marked available and has a result.
+func comparisonStatus(a *ndjson.AxisComparison) string {
+	if a.Status == "" && a.Available && a.Result != nil {
+		return string(axes.Collected)
+	}
+	return a.Status
+}
