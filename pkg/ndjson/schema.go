@@ -11,8 +11,8 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 3
-	Version = "1.3"
+	Minor   = 4
+	Version = "1.4"
 	// LegacyVersion is the last version before the robust decision
 	// estimate; fb-analyze --estimator legacy stamps its records with it,
 	// since they have exactly that version's shape.
@@ -28,6 +28,9 @@ const (
 	// TypeLook is a checkpoint of a run that samples until a decision or
 	// an interval width (schema 1.3).
 	TypeLook = "look"
+	// TypeCounter is a deterministic count measured once per case outside
+	// the timed schedule, e.g. instructions under cachegrind (schema 1.4).
+	TypeCounter = "counter"
 )
 
 // Record types produced by the host tools and the interference watch.
@@ -43,6 +46,15 @@ const (
 	TypeSummary     = "summary"
 	TypeComparison  = "comparison"
 	TypeEnvironment = "environment"
+	// TypeSuite is the geometric-mean speedup across the benchmarks of a
+	// suite (several runs, or 3-16 cases), schema 1.4.
+	TypeSuite = "suite"
+)
+
+// Record types produced by fb-noise and fb-check (schema 1.4).
+const (
+	TypeNoise = "noise"
+	TypeCheck = "check"
 )
 
 // Header is the part every record shares.
@@ -72,6 +84,10 @@ func (*Lock) Kind() string        { return TypeLock }
 func (*Gate) Kind() string        { return TypeGate }
 func (*Window) Kind() string      { return TypeWindow }
 func (*Environment) Kind() string { return TypeEnvironment }
+func (*Counter) Kind() string     { return TypeCounter }
+func (*Suite) Kind() string       { return TypeSuite }
+func (*Noise) Kind() string       { return TypeNoise }
+func (*Check) Kind() string       { return TypeCheck }
 
 // Run opens a measurement: who measured what, how, on which host and clock.
 // Records up to the next run record belong to it.
@@ -97,6 +113,12 @@ type Run struct {
 	Axes []AxisInfo `json:"axes,omitempty"`
 	// Timer says which clock op_ns comes from; absent means wall time.
 	Timer *Timer `json:"timer,omitempty"`
+	// Tags are the user's own fingerprint fields (--tag KEY=VALUE):
+	// revision, compiler flags, anything a baseline must match (schema 1.4).
+	Tags map[string]string `json:"tags,omitempty"`
+	// Source names the tool a stream was imported from ("hyperfine");
+	// absent for a stream flybench collected (schema 1.4).
+	Source string `json:"source,omitempty"`
 }
 
 // Timer is the primary timer of a run. Kind "wall" is the harness's clock
@@ -279,7 +301,15 @@ type Case struct {
 	Name    string   `json:"name"`
 	Command string   `json:"command"`
 	Argv    []string `json:"argv"`
+	// Role is RoleReferenceWorkload for the fixed workload of --reference,
+	// which rides the schedule as the last case and is the denominator of
+	// every other case's normalized score; absent for a measured case
+	// (schema 1.4).
+	Role string `json:"role,omitempty"`
 }
+
+// RoleReferenceWorkload marks the case that normalizes the others.
+const RoleReferenceWorkload = "reference-workload"
 
 // Host is the fingerprint of the machine a run was collected on.
 type Host struct {
@@ -436,6 +466,49 @@ type Analysis struct {
 	Estimator string   `json:"estimator,omitempty"`
 	Complete  bool     `json:"complete"`
 	Warnings  []string `json:"warnings,omitempty"`
+	// Baseline is present when this analysis compares the run with an
+	// archived baseline run (fb-analyze --baseline): its comparisons then
+	// have design "independent", the baseline's cases as references
+	// (schema 1.4).
+	Baseline *Baseline `json:"baseline,omitempty"`
+	// Family says at which level each comparison's interval was computed
+	// when several comparisons share the run (schema 1.4).
+	Family *Family `json:"family,omitempty"`
+}
+
+// Baseline identifies the archived run a current run was compared with and
+// the fingerprint fields that differed but were allowed (--allow-mismatch).
+// Normalized is true when the comparisons used the reference-workload
+// scores, which both runs had.
+type Baseline struct {
+	RunID      string     `json:"run_id"`
+	File       string     `json:"file"`
+	Started    string     `json:"started"`
+	Source     string     `json:"source,omitempty"`
+	Normalized bool       `json:"normalized"`
+	Allowed    []Mismatch `json:"allowed,omitempty"`
+}
+
+// Mismatch is one fingerprint field whose value differs between two runs,
+// named as in fb-stream(5) ("host.cpu_model", "timer", "tag.revision").
+type Mismatch struct {
+	Field    string `json:"field"`
+	Baseline string `json:"baseline"`
+	Current  string `json:"current"`
+}
+
+// Family is the multiplicity rule: Method "bonferroni" (each of M
+// comparisons at 1 - (1 - FamilyConfidencePct/100)/M) or "none" (each at
+// the nominal level; the analysis is labelled exploratory). Scope says
+// which comparisons form the family: "time" (each contender's time) or
+// "all" (time and every axis with a verdict).
+type Family struct {
+	Method              string  `json:"method"`
+	Scope               string  `json:"scope"`
+	M                   int     `json:"m"`
+	FamilyConfidencePct float64 `json:"family_confidence_pct"`
+	PerComparisonPct    float64 `json:"per_comparison_pct"`
+	Exploratory         bool    `json:"exploratory,omitempty"`
 }
 
 // Outliers are Tukey-fence counts; no sample is ever removed.
@@ -477,6 +550,18 @@ type Summary struct {
 	// Axes summarizes every requested axis, wall time first.
 	Axes      []AxisSummary     `json:"axes,omitempty"`
 	Telemetry *TelemetrySummary `json:"telemetry,omitempty"`
+	// Normalized is the case's time in units of the run's reference
+	// workload, when the run has one (schema 1.4).
+	Normalized *Normalized `json:"normalized,omitempty"`
+}
+
+// Normalized is a score: mean time per operation divided by the reference
+// workload's, with an interval whose relative half-width combines the two
+// means' relative half-widths in quadrature.
+type Normalized struct {
+	ReferenceCase int        `json:"reference_case"`
+	Score         float64    `json:"score"`
+	CI            [2]float64 `json:"ci"`
 }
 
 // AxisSummary describes one axis of one case. Statistics are present only
@@ -564,6 +649,9 @@ type Comparison struct {
 	// Sequential is present when the run sampled until a decision or a
 	// width: ConfidencePct is then the final look's level.
 	Sequential *Sequential `json:"sequential,omitempty"`
+	// Normalized is true when a baseline comparison compared the cases'
+	// reference-workload scores instead of their times (schema 1.4).
+	Normalized bool `json:"normalized,omitempty"`
 }
 
 // Sequential says how a run with a stopping rule ended, for a comparison
@@ -631,6 +719,145 @@ type AxisResult struct {
 	Rejected int `json:"rejected,omitempty"`
 }
 
+// AxisMethodExact is the method of a deterministic axis (custom axes
+// declared with comparison "exact", and counters): Change is contender
+// minus reference of the (constant) values, CI is [Change, Change], and
+// the verdict is "no change", "increased" or "decreased" (schema 1.4).
+const AxisMethodExact = "exact"
+
+// Counter is a deterministic count of one case measured outside the timed
+// schedule (schema 1.4): Axis names it ("instructions_sim"), Value is
+// per operation when Status is "collected", absent otherwise with Reason.
+// Source says how it was measured ("valgrind --tool=cachegrind
+// --cache-sim=no", its version), Runs how many untimed executions it took.
+type Counter struct {
+	Header
+	RunID  string   `json:"run_id"`
+	Case   int      `json:"case"`
+	Name   string   `json:"name"`
+	Axis   string   `json:"axis"`
+	Unit   string   `json:"unit"`
+	Status string   `json:"status"`
+	Reason string   `json:"reason,omitempty"`
+	Value  *float64 `json:"value,omitempty"`
+	Source string   `json:"source,omitempty"`
+	Runs   int      `json:"runs,omitempty"`
+}
+
+// Suite is the geometric-mean speedup across benchmarks (schema 1.4):
+// each member is one comparison (a run's contender against its
+// reference); the interval resamples each member's pairs on its own.
+type Suite struct {
+	Header
+	Members       []SuiteMember `json:"members"`
+	GeoSpeedup    float64       `json:"geo_speedup"`
+	SpeedupCI     [2]float64    `json:"speedup_ci"`
+	ChangePct     float64       `json:"change_pct"`
+	ChangeCI      [2]float64    `json:"change_ci_pct"`
+	ConfidencePct float64       `json:"confidence_pct"`
+	ThresholdPct  float64       `json:"threshold_pct"`
+	Verdict       string        `json:"verdict"`
+}
+
+// SuiteMember is one benchmark of a suite.
+type SuiteMember struct {
+	RunID     string  `json:"run_id"`
+	Contender int     `json:"contender"`
+	Name      string  `json:"name"`
+	Speedup   float64 `json:"speedup"`
+	Pairs     int     `json:"pairs"`
+}
+
+// MachineClass is the part of a host fingerprint a noise profile is valid
+// for: the same OS, architecture, CPU model and CPU count.
+type MachineClass struct {
+	OS       string `json:"os"`
+	Arch     string `json:"arch"`
+	CPUModel string `json:"cpu_model"`
+	CPUs     int    `json:"cpus"`
+}
+
+// Noise is a noise profile from fb-noise (schema 1.4): the spread of each
+// metric across whole invocations of one benchmark command on one machine
+// class. NoisePct = 1.96 * 1.4826 * MAD of the deltas against the first
+// invocation; Converged says whether every metric's estimate changed by
+// less than the tolerance between the last two invocations.
+type Noise struct {
+	Header
+	Command      []string          `json:"command"`
+	Invocations  int               `json:"invocations"`
+	MinRuns      int               `json:"min_runs"`
+	MaxRuns      int               `json:"max_runs"`
+	TolerancePct float64           `json:"tolerance_pct"`
+	Converged    bool              `json:"converged"`
+	Class        MachineClass      `json:"class"`
+	Tags         map[string]string `json:"tags,omitempty"`
+	Created      string            `json:"created"`
+	ToolVersion  string            `json:"tool_version"`
+	Metrics      []NoiseMetric     `json:"metrics"`
+}
+
+// NoiseMetric is the calibrated noise of one metric. Kind "level" is a
+// case's own value (Metric "time": mean time per operation; otherwise an
+// axis name: its mean) as a relative delta in percent; kind "change" is a
+// paired comparison's change of Case against Reference, as a delta in
+// percentage points.
+type NoiseMetric struct {
+	Metric    string  `json:"metric"`
+	Kind      string  `json:"kind"`
+	Case      string  `json:"case"`
+	Reference string  `json:"reference,omitempty"`
+	NoisePct  float64 `json:"noise_pct"`
+	N         int     `json:"n"`
+}
+
+// Noise metric kinds.
+const (
+	NoiseLevel  = "level"
+	NoiseChange = "change"
+)
+
+// Check is fb-check's judgement of one analyzed run (schema 1.4).
+// Outcome is "pass", "regressed" or "cannot judge"; Advisory is true when
+// the check could not be trusted (a noise profile for another machine
+// class, an allowed fingerprint mismatch) and Reasons say why.
+type Check struct {
+	Header
+	RunID    string      `json:"run_id"`
+	Outcome  string      `json:"outcome"`
+	Advisory bool        `json:"advisory,omitempty"`
+	Reasons  []string    `json:"reasons,omitempty"`
+	Noise    string      `json:"noise,omitempty"`
+	Items    []CheckItem `json:"items"`
+}
+
+// CheckItem is one checked metric: Kind "time", "memory" or "counter";
+// Value is the change (percent, or the counter's difference), Threshold
+// the practical threshold, Window the statistical window it had to clear
+// (percent; absent for counters), Outcome "pass", "fail" or "skip".
+type CheckItem struct {
+	Kind      string  `json:"kind"`
+	Subject   string  `json:"subject"`
+	Metric    string  `json:"metric"`
+	Design    string  `json:"design"`
+	Value     float64 `json:"value"`
+	Unit      string  `json:"unit"`
+	Threshold float64 `json:"threshold"`
+	Window    float64 `json:"window,omitempty"`
+	Outcome   string  `json:"outcome"`
+	Why       string  `json:"why,omitempty"`
+}
+
+// Check outcomes.
+const (
+	CheckPass        = "pass"
+	CheckRegressed   = "regressed"
+	CheckCannotJudge = "cannot judge"
+	CheckItemPass    = "pass"
+	CheckItemFail    = "fail"
+	CheckItemSkip    = "skip"
+)
+
 // Verdicts of a timing comparison.
 const (
 	VerdictContenderFaster = "contender faster"
@@ -645,6 +872,9 @@ const (
 	DesignPaired     = "paired"
 	DesignRounds     = "rounds"
 	DesignSequential = "sequential"
+	// DesignIndependent labels a comparison of two separately collected
+	// runs (a baseline comparison): no pairs exist across them (schema 1.4).
+	DesignIndependent = "independent"
 )
 
 // End reasons.
