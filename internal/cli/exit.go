@@ -26,6 +26,8 @@ const (
 	ExitPlacement     = 9   // --require-strict: strict placement unavailable
 	ExitGateTimeout   = 10  // fb-gate: the host did not stay quiet before --timeout
 	ExitLockRefused   = 11  // fb-lock --require-machine-scope: no machine-wide claim
+	ExitRegressed     = 12  // fb-check: a metric regressed past both thresholds
+	ExitCannotJudge   = 13  // fingerprints differ (fb-analyze --baseline, fb-check), or fb-check's input cannot be judged
 	ExitInterrupted   = 130 // SIGINT; SIGTERM exits 143
 	ExitTerminated    = 143
 )
