@@ -38,6 +38,7 @@ func TestExitCodes(t *testing.T) {
 		{tool: "fb-analyze", args: []string{"--resamples", "5"}, code: 2, stderr: "--resamples 5 out of range"},
 		{tool: "fb-analyze", args: []string{fixtures["bad"]}, code: 3, stderr: "bad.ndjson:2:"},
 		{tool: "fb-analyze", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},
+		{tool: "fb-analyze", args: []string{"--baseline", fixtures["otherbuild"], fixtures["raw"]}, code: 13, stderr: "--allow-mismatch tool_version"},
 		{tool: "fb-report", args: []string{fixtures["analyzed"]}, code: 0},
 		{tool: "fb-report", args: []string{fixtures["analyzed"]}, stdout: "/dev/full", code: 1, stderr: "write report"},
 		{tool: "fb-report", args: []string{"--format", "pdf"}, code: 2, stderr: "--format"},
@@ -174,6 +175,9 @@ func exitFixtures(t *testing.T, dir, spin string) map[string]string {
 		"analyzed": analyzed,
 		"bad":      []byte(string(first) + "\n" + `{"type":"sample","v":"1.3","case":"x"}` + "\n"),
 		"future":   []byte(`{"type":"run","v":"9.0"}` + "\n"),
+		// The same run as if collected by another release: a baseline
+		// whose fingerprint differs.
+		"otherbuild": bytes.Replace(raw, []byte(`"tool_version":"`), []byte(`"tool_version":"other-`), 1),
 	}
 	paths := map[string]string{}
 	for name, data := range files {

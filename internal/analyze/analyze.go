@@ -25,6 +25,9 @@ type Options struct {
 	Estimator stats.Estimator
 	// Analyzer identifies the analyzing tool and version in the output.
 	Analyzer string
+	// Baseline, when set, adds to each run's analysis the comparison of
+	// its cases with the baseline's cases of the same name.
+	Baseline *Baseline
 }
 
 // DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
@@ -68,6 +71,9 @@ func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 	err := a.loop()
 	if ferr := w.Flush(); err == nil {
 		err = ferr
+	}
+	if err == nil {
+		err = a.baselineErr
 	}
 	return err
 }
@@ -120,6 +126,9 @@ type analyzer struct {
 	// onRun, when set, receives each complete run instead of its
 	// analysis being written (precision planning).
 	onRun func(d *runData, end *ndjson.End) error
+	// baselineErr is the first run that could not be compared with the
+	// baseline; its own analysis was written without that comparison.
+	baselineErr error
 }
 
 // record passes rec through, keeping what the analysis needs; earlier
@@ -192,6 +201,9 @@ func (a *analyzer) flush(end *ndjson.End) error {
 		return a.onRun(d, end)
 	}
 	a.held = d.analyze(end, a.opt)
+	if a.opt.Baseline != nil {
+		a.addBaseline(d)
+	}
 	if end != nil {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -38,6 +39,8 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
 		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
 		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
+		&ucli.StringFlag{Name: "baseline", Usage: "also compare every case, by name, with the same case in this archived stream (a run of an earlier revision, or an fb-import), as independent samples (design independent); the runs' fingerprints must match"},
+		&ucli.StringSliceFlag{Name: "allow-mismatch", Usage: "with --baseline: fingerprint fields allowed to differ, comma-separated or repeated (host.kernel, tool_version, tag.revision, tag.* ...); the analysis lists them"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -59,12 +62,21 @@ func analyzeApp(env Env) *ucli.App {
 			}
 			return plan(c, env, opt, width)
 		}
+		if opt.Baseline, err = baselineOf(c, env, opt); err != nil {
+			return err
+		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
-		return eachInput(c, env, func(r *ndjson.Reader) error {
+		var refused error // the first run the baseline could not be compared with
+		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			err := analyze.Stream(r, w, opt)
 			warnTorn(env, "fb-analyze", r)
+			if berr := baselineError(err); berr != nil {
+				refused = cmp.Or(refused, berr)
+				return nil
+			}
 			return streamError(err, "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
 		})
+		return cmp.Or(err, refused)
 	}
 	return app
 }

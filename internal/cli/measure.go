@@ -74,6 +74,7 @@ type measureRequest struct {
 	cond    conditions.Policy
 	condOn  bool
 	flags   commandFlags
+	tags    map[string]string
 }
 
 // commandFlags say how the commands and hooks are run.
@@ -155,6 +156,9 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, withCode(ExitUsage, err, "")
 	}
 	if r.cond, r.condOn, err = conditionsPolicy(c); err != nil {
+		return nil, err
+	}
+	if r.tags, err = tagsOf(c.StringSlice("tag")); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -304,7 +308,7 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 	m.record = ndjson.Run{
 		RunID: uuid.NewString(), Tool: m.tool, ToolVersion: version.Version,
 		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: m.mode,
-		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer,
+		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer, Tags: m.tags,
 	}
 	rc := &m.record.Config
 	f := m.flags

@@ -44,6 +44,7 @@ func (c *console) run(r *Run) {
 	default:
 		c.many(r)
 	}
+	c.baseline(r)
 	c.environment(r)
 }
 

@@ -37,6 +37,10 @@ var csvColumns = []string{
 	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
 	// The run's warnings (the analysis's, then the stream's), joined by " | ".
 	"warnings",
+	// Rows of kind "baseline" (fb-analyze --baseline): the baseline run,
+	// whether scores were reference-normalized, the fingerprint fields
+	// allowed to differ (space-separated).
+	"baseline_run_id", "baseline_file", "normalized", "allowed_mismatches",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -109,6 +113,11 @@ func writeCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
 		}
 		for i := range r.Comparisons {
 			if err := cw.Write(comparisonRow(r, &r.Comparisons[i])); err != nil {
+				return err
+			}
+		}
+		for _, row := range baselineCSVRows(r) {
+			if err := cw.Write(row); err != nil {
 				return err
 			}
 		}

@@ -29,7 +29,10 @@ type jsonRun struct {
 	Analysis     *ndjson.Analysis     `json:"analysis"`
 	Summaries    []ndjson.Summary     `json:"summaries"`
 	Comparisons  []ndjson.Comparison  `json:"comparisons"`
-	Environment  *ndjson.Environment  `json:"environment"`
+	// Baseline holds the comparisons with an archived baseline run
+	// (analysis.baseline says which), empty without one.
+	Baseline    []ndjson.Comparison `json:"baseline"`
+	Environment *ndjson.Environment `json:"environment"`
 	// StreamWarnings are what fb-report found reading the stream (the
 	// analysis's own warnings are in Analysis).
 	StreamWarnings []string `json:"stream_warnings"`
@@ -65,6 +68,7 @@ func newJSONRun(r *Run, samples bool) jsonRun {
 		Analysis:       r.Analysis,
 		Summaries:      orEmpty(r.Summaries),
 		Comparisons:    orEmpty(r.Comparisons),
+		Baseline:       orEmpty(r.Baseline),
 		Environment:    r.Environment,
 		StreamWarnings: orEmpty(r.StreamWarnings),
 	}

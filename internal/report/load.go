@@ -20,6 +20,9 @@ type Run struct {
 	Analysis    *ndjson.Analysis
 	Summaries   []ndjson.Summary
 	Comparisons []ndjson.Comparison
+	// Baseline are the comparisons with an archived baseline run
+	// (fb-analyze --baseline; Analysis.Baseline says which).
+	Baseline []ndjson.Comparison
 	// Lock and Gate are the host records that preceded the run record, nil
 	// when the run was not started under fb-lock or fb-gate.
 	Lock *ndjson.Lock
@@ -125,6 +128,10 @@ func (ld *loader) add(rec runs.Record) {
 	case *ndjson.Summary:
 		run.Summaries = append(run.Summaries, *v)
 	case *ndjson.Comparison:
+		if v.Design == ndjson.DesignIndependent {
+			run.Baseline = append(run.Baseline, *v)
+			return
+		}
 		run.Comparisons = append(run.Comparisons, *v)
 	case *ndjson.Environment:
 		run.Environment = v

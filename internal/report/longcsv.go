@@ -91,6 +91,15 @@ func longRows(r *Run) []longRow {
 			rows = append(rows, longComparisonRow(r, k, &a))
 		}
 	}
+	for i := range r.Baseline {
+		k := &r.Baseline[i]
+		for _, a := range comparisonAxes(r, k) {
+			row := longComparisonRow(r, k, &a)
+			row.set("kind", "baseline")
+			row.set("name", k.ReferenceName)
+			rows = append(rows, row)
+		}
+	}
 	return rows
 }
 

@@ -35,6 +35,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 		w.WriteString("| " + strings.Join(row, " | ") + " |\n")
 	}
 	markdownAxes(w, r)
+	markdownBaseline(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 	level := runLevel(r)
 	if len(r.Comparisons) > 0 {

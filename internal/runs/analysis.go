@@ -70,6 +70,9 @@ func (g *Reader) summary(l ndjson.Line, run *Run, s *ndjson.Summary) error {
 }
 
 func (g *Reader) comparison(l ndjson.Line, run *Run, c *ndjson.Comparison) error {
+	if c.Design == ndjson.DesignIndependent {
+		return g.baseline(l, run, c)
+	}
 	if err := g.checkCase(l, run, c.Reference); err != nil {
 		return err
 	}
@@ -84,5 +87,26 @@ func (g *Reader) comparison(l ndjson.Line, run *Run, c *ndjson.Comparison) error
 		run.comparisons = map[[2]int]bool{}
 	}
 	run.comparisons[key] = true
+	return nil
+}
+
+// baseline checks a comparison with a baseline run: its reference is a
+// case of that other run, so only the contender is checked against this
+// one; each contender is compared with the baseline once.
+func (g *Reader) baseline(l ndjson.Line, run *Run, c *ndjson.Comparison) error {
+	if err := g.checkCase(l, run, c.Contender); err != nil {
+		return err
+	}
+	if c.Reference < 0 {
+		return g.r.Errorf(l, "baseline comparison with a negative reference case %d", c.Reference)
+	}
+	key := [2]int{c.Reference, c.Contender}
+	if run.baselines[key] {
+		return g.r.Errorf(l, "second baseline comparison of case %d in run %s", c.Contender, run.ID())
+	}
+	if run.baselines == nil {
+		run.baselines = map[[2]int]bool{}
+	}
+	run.baselines[key] = true
 	return nil
 }

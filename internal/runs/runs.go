@@ -39,6 +39,7 @@ type Run struct {
 	analysis, environment bool
 	summaries             map[int]bool
 	comparisons           map[[2]int]bool
+	baselines             map[[2]int]bool // comparisons with a baseline run's case
 }
 
 // ID is the run's run_id.
