@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# flybench-gate.sh BASE_COMMAND HEAD_COMMAND
+#
+# The CI recipe's one step: under the host claim and a quiescence gate,
+# compare the base revision's benchmark command with the head revision's
+# in adjacent order-balanced pairs until the interval decides (or the
+# time budget ends), analyse, write the report and the gate's table as
+# Markdown to the job summary, and exit with fb-check's status:
+#   0 no regression · 12 a metric regressed · 13 cannot judge (advisory).
+# Any other status is an error of the pipeline itself.
+#
+# Settings (environment):
+#   FB_NOISE         noise profile from fb-noise (committed; optional)
+#   FB_BASELINE      archived baseline stream to compare with as well (optional)
+#   FB_ALLOW         fingerprint fields allowed to differ from the baseline
+#                    (default tag.revision: the revision differs by design)
+#   FB_MAX_TIME      fb-pair --max-time (default 60s)
+#   FB_PAIR_FLAGS    more fb-pair flags (e.g. "--metrics resources")
+#   FB_GATE_FLAGS    fb-gate limits (default: --max-average 25 --stable 3s --timeout 120s)
+#   FB_CHECK_FLAGS   more fb-check flags (e.g. "--max-slowdown 3")
+#   FB_OUT           where the analysed stream goes (default flybench.ndjson; keep it
+#                    as an artifact, or as the next baseline)
+#   FB_REVISION      recorded as --tag revision= (default: git rev-parse HEAD, if any)
+#   GITHUB_STEP_SUMMARY  the Markdown goes there when set, else to stdout
+set -euo pipefail
+
+if [ $# -ne 2 ]; then
+	echo "usage: flybench-gate.sh BASE_COMMAND HEAD_COMMAND" >&2
+	exit 2
+fi
+base=$1 head=$2
+out=${FB_OUT:-flybench.ndjson}
+summary=${GITHUB_STEP_SUMMARY:-/dev/stdout}
+revision=${FB_REVISION:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
+read -r -a pair_flags <<<"${FB_PAIR_FLAGS:-}"
+read -r -a gate_flags <<<"${FB_GATE_FLAGS:---max-average 25 --stable 3s --timeout 120s}"
+read -r -a check_flags <<<"${FB_CHECK_FLAGS:-}"
+analyze_flags=()
+if [ -n "${FB_BASELINE:-}" ]; then
+	analyze_flags=(--baseline "$FB_BASELINE" --allow-mismatch "${FB_ALLOW:-tag.revision}")
+fi
+if [ -n "${FB_NOISE:-}" ]; then
+	check_flags+=(--noise "$FB_NOISE")
+fi
+
+# Measure: claim the host, wait for it to be quiet, then the paired run.
+fb-lock fb-gate "${gate_flags[@]}" --progress plain \
+	fb-pair --progress plain --name base --name head --tag "revision=$revision" \
+	--until decision --max-time "${FB_MAX_TIME:-60s}" "${pair_flags[@]}" -- "$base" "$head" \
+	| fb-analyze "${analyze_flags[@]}" > "$out"
+
+# Report, then judge: the gate's status is the step's.
+fb-report --format markdown "$out" >> "$summary"
+status=0
+fb-check "${check_flags[@]}" --format markdown "$out" >> "$summary" || status=$?
+case $status in
+0) echo "flybench: no regression" >&2 ;;
+12) echo "flybench: regression (see the job summary)" >&2 ;;
+13) echo "flybench: cannot judge on this machine; the table is advisory (see the job summary)" >&2 ;;
+*) echo "flybench: fb-check failed with status $status" >&2 ;;
+esac
+exit "$status"
