@@ -23,11 +23,19 @@ func num(v float64) string {
 	return strconv.FormatFloat(v, 'f', 1, 64)
 }
 
-// pct is v percent: "5%", "2.1%".
+// pct is a setting in percent: "5%", "2.5%".
 func pct(v float64) string { return num(v) + "%" }
 
-// signedPct is a change in percent with its sign: "+10.0%", "-3%".
-func signedPct(v float64) string { return sign(v) + pct(v) }
+// meas is a measured percentage, always with its decimal: "10.0%", "0.04%".
+func meas(v float64) string {
+	if a := math.Abs(v); a > 0 && a < 0.1 {
+		return strconv.FormatFloat(v, 'f', 2, 64) + "%"
+	}
+	return strconv.FormatFloat(v, 'f', 1, 64) + "%"
+}
+
+// signedPct is a measured change in percent with its sign: "+10.0%", "-3.0%".
+func signedPct(v float64) string { return sign(v) + meas(v) }
 
 func sign(v float64) string {
 	if v > 0 {
@@ -111,9 +119,9 @@ func formatWindow(it ndjson.CheckItem) string {
 	case it.Kind == KindCounter || it.Outcome == ndjson.CheckItemSkip:
 		return "-"
 	case it.Kind == KindTime:
-		return "±" + pct(it.Window)
+		return "±" + meas(it.Window)
 	case it.Unit == "%":
-		return pct(it.Window)
+		return meas(it.Window)
 	}
 	return amount(it.Window, it.Unit)
 }

@@ -104,10 +104,13 @@ func memoryItem(c *ndjson.Comparison, a *ndjson.AxisComparison, set noiseSet, op
 	case g.abs < floor:
 		return pass(it, fmt.Sprintf("%s: under the %s floor", what, amount(floor, a.Unit)))
 	case g.pct <= it.Window:
-		return pass(it, fmt.Sprintf("%s: inside the %s window (%s)", what, pct(it.Window), memoryParts(g, noise, found)))
+		return pass(it, fmt.Sprintf("%s: inside the %s window (%s)", what, meas(it.Window), memoryParts(g, noise, found)))
 	}
-	return fail(it, fmt.Sprintf("%s: at least %s and %s, outside the %s window (%s)",
-		what, pct(it.Threshold), amount(floor, a.Unit), pct(it.Window), memoryParts(g, noise, found)))
+	least := pct(it.Threshold)
+	if floor > 0 {
+		least += " and " + amount(floor, a.Unit)
+	}
+	return fail(it, fmt.Sprintf("%s: at least %s, outside the %s window (%s)", what, least, meas(it.Window), memoryParts(g, noise, found)))
 }
 
 // zeroReferenceItem checks a growth from a reference median at or below
@@ -135,7 +138,7 @@ func zeroReferenceItem(it ndjson.CheckItem, a *ndjson.AxisComparison, floor floa
 func memoryParts(g growth, noise float64, found bool) string {
 	low := "the interval reaches " + signedPct(g.lowPct)
 	if found {
-		return low + ", noise " + pct(noise)
+		return low + ", noise " + meas(noise)
 	}
 	return low
 }
@@ -143,9 +146,9 @@ func memoryParts(g growth, noise float64, found bool) string {
 func grewShrank(p float64) string {
 	switch {
 	case p > 0:
-		return "grew by " + pct(p)
+		return "grew by " + meas(p)
 	case p < 0:
-		return "shrank by " + pct(-p)
+		return "shrank by " + meas(-p)
 	}
 	return "no change"
 }

@@ -30,30 +30,30 @@ func timeItem(c *ndjson.Comparison, set noiseSet, opt Options) ndjson.CheckItem 
 	case it.Value < it.Threshold:
 		return pass(it, fmt.Sprintf("%s: below the %s threshold", slowerFaster(it.Value), pct(it.Threshold)))
 	case it.Value <= it.Window:
-		return pass(it, fmt.Sprintf("%s: inside the ±%s window (%s)", slowerFaster(it.Value), pct(it.Window), parts))
+		return pass(it, fmt.Sprintf("%s: inside the ±%s window (%s)", slowerFaster(it.Value), meas(it.Window), parts))
 	}
 	return fail(it, fmt.Sprintf("%s: at least %s and outside the ±%s window (%s)",
-		slowerFaster(it.Value), pct(it.Threshold), pct(it.Window), parts))
+		slowerFaster(it.Value), pct(it.Threshold), meas(it.Window), parts))
 }
 
 // windowParts says what a time window is made of.
 func windowParts(hw, noise float64, found, profile bool) string {
 	switch {
 	case found:
-		return fmt.Sprintf("interval ±%s, noise ±%s", pct(hw), pct(noise))
+		return fmt.Sprintf("interval ±%s, noise ±%s", meas(hw), meas(noise))
 	case profile:
-		return fmt.Sprintf("interval ±%s; the profile has no noise for this comparison", pct(hw))
+		return fmt.Sprintf("interval ±%s; the profile has no noise for this comparison", meas(hw))
 	}
-	return fmt.Sprintf("interval ±%s; no noise profile", pct(hw))
+	return fmt.Sprintf("interval ±%s; no noise profile", meas(hw))
 }
 
 // slowerFaster says which way a time change goes.
 func slowerFaster(change float64) string {
 	switch {
 	case change > 0:
-		return "slower by " + pct(change)
+		return "slower by " + meas(change)
 	case change < 0:
-		return "faster by " + pct(-change)
+		return "faster by " + meas(-change)
 	}
 	return "no change"
 }
