@@ -10,12 +10,12 @@ import (
 
 func TestTimeItem(t *testing.T) {
 	cases := []struct {
-		name          string
+		name           string
 		change, lo, hi float64
-		noise         *Profile
-		outcome       string
-		window        float64
-		why           string
+		noise          *Profile
+		outcome        string
+		window         float64
+		why            string
 	}{
 		{"10% slower, narrow interval", 10, 8, 12, nil, "fail", 2, "slower by 10.0%: at least 5% and outside the ±2.0% window (interval ±2.0%; no noise profile)"},
 		{"A/A", 0.4, -1.5, 2.3, nil, "pass", 1.9, "below the 5% threshold"},

@@ -156,10 +156,10 @@ func TestLoadProfile(t *testing.T) {
 		t.Fatalf("good profile: %+v, %v", p, err)
 	}
 	bad := map[string]string{
-		"":                                 "noise.ndjson:1: no noise record",
-		`{"type":"run","v":"1.4"}` + "\n":  "noise.ndjson:1: a run record, not a noise record",
+		"":                                  "noise.ndjson:1: no noise record",
+		`{"type":"run","v":"1.4"}` + "\n":   "noise.ndjson:1: a run record, not a noise record",
 		good + `{"type":"check","v":"1.4"}`: "noise.ndjson:2: a check record",
-		`not json` + "\n":                 "noise.ndjson:1: not a JSON object",
+		`not json` + "\n":                   "noise.ndjson:1: not a JSON object",
 	}
 	for in, want := range bad {
 		_, err := LoadProfile(ndjson.NewReader(strings.NewReader(in), "noise.ndjson"))
