@@ -189,3 +189,15 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeUnconverged: a profile that did not converge is noted, and the
+// run is judged as usual.
+func TestJudgeUnconverged(t *testing.T) {
+	p := profile(testClass, change("time", "new", "old", 1))
+	p.Records[0].Converged = false
+	ck := Judge(load(t, regressedRun()...), p, DefaultOptions).Checks[0]
+	if ck.Outcome != ndjson.CheckRegressed || ck.Advisory || len(ck.Reasons) != 1 ||
+		!strings.Contains(ck.Reasons[0], "did not converge in 12 invocations") {
+		t.Errorf("outcome %q advisory %v reasons %q", ck.Outcome, ck.Advisory, ck.Reasons)
+	}
+}

@@ -122,3 +122,14 @@ func keyFor(c *ndjson.Comparison, metric string) noiseKey {
 	}
 	return noiseKey{Kind: ndjson.NoiseChange, Metric: metric, Case: c.ContenderName, Reference: c.ReferenceName}
 }
+
+// unconverged is a note when a record of the set stopped before its
+// estimates settled (fb-noise hit its run cap): its noise may be off.
+func (s noiseSet) unconverged() string {
+	for _, n := range s.records {
+		if !n.Converged {
+			return fmt.Sprintf("the noise profile did not converge in %d invocations: its noise estimates may be off; calibrate longer with fb-noise", n.Invocations)
+		}
+	}
+	return ""
+}

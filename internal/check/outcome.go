@@ -24,6 +24,9 @@ func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 	if b := r.Analysis.Baseline; b != nil && len(b.Allowed) > 0 {
 		ck.Advisory, ck.Reasons = true, append(ck.Reasons, allowedFields(b))
 	}
+	if note := set.unconverged(); note != "" {
+		ck.Reasons = append(ck.Reasons, note)
+	}
 	switch {
 	case set.Mismatch != "":
 		ck.Outcome = ndjson.CheckCannotJudge
