@@ -81,7 +81,7 @@ func binaryBytes(v float64) string {
 		i++
 	}
 	s := strings.TrimSuffix(strconv.FormatFloat(a, 'f', 1, 64), ".0")
-	if v < 0 {
+	if v < 0 && s != "0" {
 		s = "-" + s
 	}
 	return s + " " + units[i]

@@ -114,22 +114,26 @@ func memoryItem(c *ndjson.Comparison, a *ndjson.AxisComparison, set noiseSet, op
 }
 
 // zeroReferenceItem checks a growth from a reference median at or below
-// zero, which has no percentage: on the floor and the interval alone, in
-// the axis unit; without a floor there is no practical threshold to apply.
+// zero, which has no percentage: in the axis unit, on the interval and the
+// floor alone. A growth the interval does not explain is skipped when
+// there is no floor, since then no practical threshold applies.
 func zeroReferenceItem(it ndjson.CheckItem, a *ndjson.AxisComparison, floor float64) ndjson.CheckItem {
 	r := a.Result
-	if floor <= 0 {
-		return skip(it, fmt.Sprintf("reference median %s: no relative growth, and no floor to judge %s against",
-			amount(r.RefMedian, a.Unit), signedAmount(r.Change, a.Unit)))
+	if !finite(r.Change, r.CI[0], r.RefMedian) {
+		return skip(it, "no finite change estimate or interval")
 	}
 	it.Unit, it.Threshold = a.Unit, floor
 	it.Value, it.Window = r.Change, r.Change-r.CI[0]
 	what := fmt.Sprintf("changed by %s from a reference median of %s", signedAmount(r.Change, a.Unit), amount(r.RefMedian, a.Unit))
 	switch {
-	case r.Change < floor:
-		return pass(it, fmt.Sprintf("%s: under the %s floor", what, amount(floor, a.Unit)))
+	case r.Change <= 0:
+		return pass(it, what+": no growth")
 	case r.CI[0] <= 0:
 		return pass(it, fmt.Sprintf("%s: inside its interval, which reaches %s", what, signedAmount(r.CI[0], a.Unit)))
+	case floor <= 0:
+		return skip(it, what+": no relative growth to compare with the threshold, and no floor; set one to judge it")
+	case r.Change < floor:
+		return pass(it, fmt.Sprintf("%s: under the %s floor", what, amount(floor, a.Unit)))
 	}
 	return fail(it, fmt.Sprintf("%s: at least the %s floor, and its interval excludes no growth", what, amount(floor, a.Unit)))
 }
