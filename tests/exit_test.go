@@ -3,6 +3,7 @@ package tests
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -32,6 +33,7 @@ func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()
 	spin := tool("spin") + " -n 1000"
 	fixtures := exitFixtures(t, dir, spin)
+	maps.Copy(fixtures, checkFixtures(t, dir))
 	cases := []exitCase{
 		{tool: "fb-analyze", args: []string{fixtures["raw"]}, code: 0},
 		{tool: "fb-analyze", args: []string{fixtures["raw"]}, stdout: "/dev/full", code: 1, stderr: "write records"},
@@ -45,6 +47,18 @@ func TestExitCodes(t *testing.T) {
 		{tool: "fb-report", args: []string{fixtures["bad"]}, code: 3, stderr: "no report was written"},
 		{tool: "fb-report", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},
 		{tool: "fb-report", args: []string{fixtures["raw"]}, code: 6, stderr: "was not analyzed"},
+		{tool: "fb-check", args: []string{fixtures["check-pass"]}, code: 0},
+		{tool: "fb-check", args: []string{fixtures["check-pass"]}, stdout: "/dev/full", code: 1, stderr: "write check"},
+		{tool: "fb-check", args: []string{"--record", "/dev/full", fixtures["check-pass"]}, code: 1, stderr: "--record"},
+		{tool: "fb-check", args: []string{"--max-slowdown", "-1", fixtures["check-pass"]}, code: 2, stderr: "--max-slowdown -1"},
+		{tool: "fb-check", args: []string{"--memory-floor", "64k", fixtures["check-pass"]}, code: 2, stderr: "--memory-floor"},
+		{tool: "fb-check", args: []string{fixtures["bad"]}, code: 3, stderr: "bad.ndjson:2:"},
+		{tool: "fb-check", args: []string{"--noise", fixtures["check-pass"], fixtures["check-pass"]}, code: 3, stderr: "not a noise record"},
+		{tool: "fb-check", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},
+		{tool: "fb-check", args: []string{fixtures["raw"]}, code: 6, stderr: "was not analyzed"},
+		{tool: "fb-check", args: []string{fixtures["check-regressed"]}, code: 12, stderr: "regressed: 1 of 1 metric: old → new time (+10.0%)"},
+		{tool: "fb-check", args: []string{fixtures["check-single"]}, code: 13, stderr: "nothing to compare"},
+		{tool: "fb-check", args: []string{"--noise", fixtures["check-noise-other"], fixtures["check-pass"]}, code: 13, stderr: "recalibrate with fb-noise"},
 		{tool: "fb-sample", args: quick(spin), code: 0},
 		{tool: "fb-sample", args: []string{"--samples", "5", "--", spin}, code: 2, stderr: "--samples 5"},
 		{tool: "fb-sample", args: quick("false"), code: 5, stderr: `command "false" exited with status 1`},

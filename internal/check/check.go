@@ -1,0 +1,94 @@
+// Package check is the CI gate behind fb-check: it judges every comparison
+// of an analyzed stream on two thresholds at once, as seed 004 puts it. A
+// metric fails only when the change is large enough to matter (a practical
+// threshold: a slowdown of 5%, a memory growth of 3% and an absolute
+// floor, any increase of a deterministic count) and also larger than what
+// the measurement cannot tell from noise (a statistical window: the
+// comparison's own interval, widened by a noise profile calibrated across
+// whole invocations when one is given). It reads fb-analyze's records and
+// computes no statistic of its own.
+package check
+
+import (
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// Options are the gate's practical thresholds.
+type Options struct {
+	// MaxSlowdownPct is the smallest time change, in percent, that fails.
+	MaxSlowdownPct float64
+	// MaxMemoryGrowthPct is the smallest memory growth, in percent, that fails.
+	MaxMemoryGrowthPct float64
+	// MemoryFloor is the smallest absolute growth in bytes of a memory
+	// amount (an axis in bytes, such as rss_peak) that fails.
+	MemoryFloor float64
+	// MemoryFloorOp is the same for a per-operation amount (bytes/op, B/op,
+	// such as alloc_bytes), in bytes per operation.
+	MemoryFloorOp float64
+}
+
+// DefaultOptions are the thresholds of seed 004: 5% slower, 3% and 64 KiB
+// more memory; no floor per operation beyond the 3%.
+var DefaultOptions = Options{MaxSlowdownPct: 5, MaxMemoryGrowthPct: 3, MemoryFloor: 64 << 10}
+
+// Judge checks every analyzed run of all against the noise profile p (nil
+// for none) and returns one check record per run, in input order, and the
+// overall result. Every run must have its analysis (CheckAnalyzed).
+func Judge(all []*Run, p *Profile, opt Options) Result {
+	checks := make([]ndjson.Check, 0, len(all))
+	for _, r := range all {
+		checks = append(checks, judgeRun(r, p, opt))
+	}
+	return summarize(checks)
+}
+
+// judgeRun checks every comparison of one run.
+func judgeRun(r *Run, p *Profile, opt Options) ndjson.Check {
+	set := p.forRun(r.Record.Host)
+	ck := ndjson.Check{RunID: r.Record.RunID, Items: []ndjson.CheckItem{}}
+	if p != nil {
+		ck.Noise = p.File
+	}
+	for i := range r.Comparisons {
+		ck.Items = append(ck.Items, judgeComparison(&r.Comparisons[i], r, set, opt)...)
+	}
+	decide(&ck, r, set)
+	return ck
+}
+
+// judgeComparison checks the time of one comparison, then each of its
+// memory and counter axes.
+func judgeComparison(c *ndjson.Comparison, r *Run, set noiseSet, opt Options) []ndjson.CheckItem {
+	items := []ndjson.CheckItem{timeItem(c, set, opt)}
+	for i := range c.Axes {
+		a := &c.Axes[i]
+		switch {
+		case isCounter(a, r.Exact):
+			items = append(items, counterItem(c, a))
+		case isMemory(a, &r.Record):
+			items = append(items, memoryItem(c, a, set, opt))
+		}
+	}
+	return items
+}
+
+// subject names what a comparison compares: the case of a baseline
+// comparison, "reference → contender" of a run's own.
+func subject(c *ndjson.Comparison) string {
+	if c.Design == ndjson.DesignIndependent {
+		return c.ContenderName
+	}
+	return c.ReferenceName + " → " + c.ContenderName
+}
+
+// newItem starts the item of one metric of c.
+func newItem(kind string, c *ndjson.Comparison, metric string) ndjson.CheckItem {
+	return ndjson.CheckItem{Kind: kind, Subject: subject(c), Metric: metric, Design: c.Design}
+}
+
+// Item kinds.
+const (
+	KindTime    = "time"
+	KindMemory  = "memory"
+	KindCounter = "counter"
+)

@@ -1,0 +1,163 @@
+package check
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// decide sets a run's outcome from its items: "cannot judge" when it has
+// nothing to compare or its noise profile is for another machine class
+// (advisory: the items are still computed), else "regressed" when an item
+// failed and "pass" otherwise. A baseline compared despite differing
+// fingerprint fields the user allowed is judged normally but advisory,
+// with the fields listed.
+func decide(ck *ndjson.Check, r *Run, set noiseSet) {
+	if len(r.Comparisons) == 0 {
+		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, []string{nothingToCompare(r)}
+		return
+	}
+	if set.Mismatch != "" {
+		ck.Advisory, ck.Reasons = true, append(ck.Reasons, set.Mismatch)
+	}
+	if b := r.Analysis.Baseline; b != nil && len(b.Allowed) > 0 {
+		ck.Advisory, ck.Reasons = true, append(ck.Reasons, allowedFields(b))
+	}
+	if note := set.unconverged(); note != "" {
+		ck.Reasons = append(ck.Reasons, note)
+	}
+	switch {
+	case set.Mismatch != "":
+		ck.Outcome = ndjson.CheckCannotJudge
+	case count(ck.Items, ndjson.CheckItemFail) > 0:
+		ck.Outcome = ndjson.CheckRegressed
+	default:
+		ck.Outcome = ndjson.CheckPass
+	}
+}
+
+// nothingToCompare says why a run has no comparison and what to do.
+func nothingToCompare(r *Run) string {
+	what := fmt.Sprintf("run %s has no comparison", shortID(r.Record.RunID))
+	if len(r.Record.Cases) == 1 {
+		what = fmt.Sprintf("run %s measured one case and has no baseline", shortID(r.Record.RunID))
+	}
+	return what + ": nothing to compare; compare two builds (fb-pair -- OLD NEW) or the run against an archived one (fb-analyze --baseline BASE.ndjson)"
+}
+
+// allowedFields lists the fingerprint fields a baseline comparison was
+// allowed to differ in.
+func allowedFields(b *ndjson.Baseline) string {
+	fields := make([]string, len(b.Allowed))
+	for i, m := range b.Allowed {
+		fields[i] = fmt.Sprintf("%s (%s → %s)", m.Field, m.Baseline, m.Current)
+	}
+	return "compared with baseline " + shortID(b.RunID) + " despite allowed fingerprint differences: " + strings.Join(fields, ", ")
+}
+
+// count is the number of items with the given outcome.
+func count(items []ndjson.CheckItem, outcome string) int {
+	n := 0
+	for _, it := range items {
+		if it.Outcome == outcome {
+			n++
+		}
+	}
+	return n
+}
+
+// Result is the gate's overall judgement of its whole input.
+type Result struct {
+	// Checks holds one record per run, in input order.
+	Checks []ndjson.Check
+	// Outcome is "regressed" when a run regressed; else "cannot judge"
+	// when no run had anything to compare or a run that had could not be
+	// judged; else "pass". A run without comparisons among runs with some
+	// (a baseline's own file given along) does not decide.
+	Outcome string
+	// Checked counts the items passed or failed, Failed those failed in
+	// regressed runs, Skipped those skipped, over the runs that decide.
+	Checked, Failed, Skipped int
+	// Reason is why the input cannot be judged.
+	Reason string
+}
+
+// summarize combines the checks of every run.
+func summarize(checks []ndjson.Check) Result {
+	res := Result{Checks: checks, Outcome: ndjson.CheckPass}
+	deciding := 0
+	for _, ck := range checks {
+		if len(ck.Items) == 0 {
+			continue
+		}
+		deciding++
+		res.add(ck)
+	}
+	if deciding == 0 {
+		res.Outcome = ndjson.CheckCannotJudge
+		res.Reason = "the input has no comparison"
+		if len(checks) > 0 && len(checks[0].Reasons) > 0 {
+			res.Reason = checks[0].Reasons[0]
+		}
+	}
+	return res
+}
+
+// add counts one deciding check into the result.
+func (res *Result) add(ck ndjson.Check) {
+	fails := count(ck.Items, ndjson.CheckItemFail)
+	res.Checked += fails + count(ck.Items, ndjson.CheckItemPass)
+	res.Skipped += count(ck.Items, ndjson.CheckItemSkip)
+	switch ck.Outcome {
+	case ndjson.CheckRegressed:
+		res.Outcome, res.Failed = ndjson.CheckRegressed, res.Failed+fails
+	case ndjson.CheckCannotJudge:
+		if res.Outcome != ndjson.CheckRegressed {
+			res.Outcome = ndjson.CheckCannotJudge
+		}
+		if res.Reason == "" {
+			res.Reason = ck.Reasons[0]
+		}
+	}
+}
+
+// Headline is the one-line outcome: "no regression: 9 metrics checked",
+// "regressed: 2 of 9 metrics" or "cannot judge: why".
+func (res Result) Headline() string {
+	switch res.Outcome {
+	case ndjson.CheckRegressed:
+		return fmt.Sprintf("regressed: %d of %s", res.Failed, plural(res.Checked, "metric"))
+	case ndjson.CheckCannotJudge:
+		return "cannot judge: " + res.Reason
+	}
+	s := "no regression: " + plural(res.Checked, "metric") + " checked"
+	if res.Skipped > 0 {
+		s += fmt.Sprintf(", %d skipped", res.Skipped)
+	}
+	return s
+}
+
+// Failures names the failed items of regressed runs, at most n of them:
+// "a → b time (slower by 10.0%)".
+func (res Result) Failures(n int) []string {
+	var out []string
+	for _, ck := range res.Checks {
+		if ck.Outcome != ndjson.CheckRegressed {
+			continue
+		}
+		for _, it := range ck.Items {
+			if it.Outcome == ndjson.CheckItemFail && len(out) < n {
+				out = append(out, fmt.Sprintf("%s %s (%s)", it.Subject, it.Metric, formatValue(it)))
+			}
+		}
+	}
+	return out
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

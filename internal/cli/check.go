@@ -1,0 +1,182 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+const checkDescription = `Reads analyzed streams (fb-analyze output, with or without --baseline) from the files or
+stdin and judges every comparison on two thresholds at once: a metric regresses only when
+its change is large enough to matter AND outside what the measurement cannot tell from noise.
+
+  time     fails when the contender is --max-slowdown or more slower and the change is outside
+           the window sqrt(hw^2 + noise^2): hw the half-width of the comparison's interval,
+           noise the profile's calibrated noise (0 without --noise: the window is the interval).
+  memory   every axis in bytes (rss_peak, rss_change, a worker's alloc_bytes, live_heap; not the
+           io family's read_bytes and write_bytes) fails when it grows by --max-memory-growth or
+           more, by at least --memory-floor (--memory-floor-op for per-operation units), above
+           the profile's noise for it, and its interval excludes no growth.
+  counter  every exactly compared axis (counter records, custom axes declared exact) fails on
+           any change for the worse, and when it was not deterministic. No window.
+
+An axis without a value is "skip" with its status, never a pass. With --noise, a profile
+calibrated on another machine class (os, arch, CPU model, CPU count) makes the judgement
+advisory: the table is printed and the outcome is "cannot judge".
+
+Exit status: 0 no regression, 1 the output could not be written, 2 usage, 3 a bad input line
+or a --noise file that is not a noise profile, 4 unknown schema version, 6 the stream was not
+analyzed, 12 regressed, 13 cannot judge (no comparison at all, or a noise profile from
+another machine class).`
+
+func checkApp(env Env) *ucli.App {
+	d := check.DefaultOptions
+	app := newApp(env, "fb-check", "the CI gate: fail on a regression that is both large and outside the noise",
+		"[FILE...]", checkDescription)
+	app.Flags = []ucli.Flag{
+		&ucli.StringFlag{Name: "noise", Usage: "noise profile (fb-noise output) whose calibrated noise widens each window"},
+		&ucli.Float64Flag{Name: "max-slowdown", Value: d.MaxSlowdownPct, Usage: "smallest slowdown in percent that fails"},
+		&ucli.Float64Flag{Name: "max-memory-growth", Value: d.MaxMemoryGrowthPct, Usage: "smallest memory growth in percent that fails"},
+		&ucli.StringFlag{Name: "memory-floor", Value: "64KiB", Usage: "smallest absolute growth of a memory amount (an axis in bytes) that fails, e.g. 64KiB, 1MiB"},
+		&ucli.StringFlag{Name: "memory-floor-op", Value: "0", Usage: "the same for a per-operation amount (bytes/op), e.g. 64B"},
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
+		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
+	}
+	app.Action = func(c *ucli.Context) error { return runCheck(c, env) }
+	return app
+}
+
+func runCheck(c *ucli.Context, env Env) error {
+	ro, err := checkRender(c, env)
+	if err != nil {
+		return err
+	}
+	var all []*check.Run
+	err = eachInput(c, env, func(r *ndjson.Reader) error {
+		got, err := check.Load(r)
+		all = append(all, got...)
+		warnTorn(env, "fb-check", r)
+		return streamError(err, "fix or remove that line; nothing was checked")
+	})
+	if err != nil {
+		return err
+	}
+	profile, err := loadNoise(c.String("noise"), env)
+	if err != nil {
+		return err
+	}
+	if err := check.CheckAnalyzed(all); err != nil {
+		return withCode(ExitNotAnalyzed, err, "")
+	}
+	if profile != nil {
+		ro.Noise = profile.File
+	}
+	res := check.Judge(all, profile, ro.Options)
+	if err := check.Write(env.Stdout, res, all, ro); err != nil {
+		return err
+	}
+	if err := writeCheckRecords(c.String("record"), res); err != nil {
+		return err
+	}
+	return checkExit(res)
+}
+
+// checkRender reads the flags that shape the judgement and the output.
+func checkRender(c *ucli.Context, env Env) (check.Render, error) {
+	opt, err := checkOptions(c)
+	if err != nil {
+		return check.Render{}, err
+	}
+	ro := check.Render{Format: c.String("format"), Options: opt}
+	if !validCheckFormat(ro.Format) {
+		return ro, usageErrorf("--format %q: use %s", ro.Format, strings.Join(check.Formats(), ", "))
+	}
+	ro.Color, err = useColor(c.String("color"), env)
+	if c.IsSet("record") && c.String("record") == "" {
+		return ro, usageErrorf("--record is empty: give a file name")
+	}
+	return ro, err
+}
+
+// checkOptions reads and validates the thresholds.
+func checkOptions(c *ucli.Context) (check.Options, error) {
+	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth")}
+	for _, p := range []struct {
+		flag string
+		v    float64
+	}{{"max-slowdown", opt.MaxSlowdownPct}, {"max-memory-growth", opt.MaxMemoryGrowthPct}} {
+		if !(p.v >= 0 && p.v < 1e6) {
+			return opt, usageErrorf("--%s %g: use a percentage of 0 or more", p.flag, p.v)
+		}
+	}
+	var err error
+	if opt.MemoryFloor, err = check.ParseSize(c.String("memory-floor")); err != nil {
+		return opt, usageErrorf("--memory-floor: %v", err)
+	}
+	if opt.MemoryFloorOp, err = check.ParseSize(c.String("memory-floor-op")); err != nil {
+		return opt, usageErrorf("--memory-floor-op: %v", err)
+	}
+	return opt, nil
+}
+
+func validCheckFormat(f string) bool {
+	for _, v := range check.Formats() {
+		if f == v {
+			return true
+		}
+	}
+	return false
+}
+
+// loadNoise reads the --noise profile, if one is named.
+func loadNoise(name string, env Env) (*check.Profile, error) {
+	if name == "" {
+		return nil, nil
+	}
+	var p *check.Profile
+	err := withInput(env, name, func(r *ndjson.Reader) error {
+		var err error
+		p, err = check.LoadProfile(r)
+		return streamError(err, "--noise takes a profile written by fb-noise; nothing was checked")
+	})
+	return p, err
+}
+
+// writeCheckRecords writes the check records to the --record file.
+func writeCheckRecords(name string, res check.Result) error {
+	if name == "" {
+		return nil
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return fmt.Errorf("--record: %w", err)
+	}
+	err = check.WriteRecords(f, res)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("--record %q: %w", name, err)
+	}
+	return nil
+}
+
+// checkExit turns the outcome into the exit status, with the headline on
+// stderr for a regression or an input that cannot be judged.
+func checkExit(res check.Result) error {
+	switch res.Outcome {
+	case ndjson.CheckRegressed:
+		return withCode(ExitRegressed, errors.New(res.Headline()+": "+strings.Join(res.Failures(3), ", ")),
+			"each row's why says which threshold and window it cleared")
+	case ndjson.CheckCannotJudge:
+		return withCode(ExitCannotJudge, errors.New(res.Headline()), "")
+	}
+	return nil
+}
