@@ -86,7 +86,7 @@ func TestJudgeBaselineAllowed(t *testing.T) {
 	if ck.Outcome != ndjson.CheckRegressed || !ck.Advisory || res.Outcome != ndjson.CheckRegressed {
 		t.Fatalf("allowed differences are judged normally, labelled advisory: %q %v %q", ck.Outcome, ck.Advisory, res.Outcome)
 	}
-	want := "compared with baseline 44444444 despite allowed fingerprint differences: host.cpu_model (Old CPU → Test CPU 3000)"
+	want := "compared with baseline 44444444 with allowed fingerprint differences: host.cpu_model (Old CPU → Test CPU 3000)"
 	if len(ck.Reasons) != 1 || ck.Reasons[0] != want {
 		t.Errorf("reasons %q", ck.Reasons)
 	}
@@ -199,5 +199,18 @@ func TestJudgeUnconverged(t *testing.T) {
 	if ck.Outcome != ndjson.CheckRegressed || ck.Advisory || len(ck.Reasons) != 1 ||
 		!strings.Contains(ck.Reasons[0], "did not converge in 12 invocations") {
 		t.Errorf("outcome %q advisory %v reasons %q", ck.Outcome, ck.Advisory, ck.Reasons)
+	}
+}
+
+func TestJudgeBaselineAllowedTagIsNotAdvisory(t *testing.T) {
+	recs := baselineRun()
+	for _, r := range recs {
+		if a, ok := r.(*ndjson.Analysis); ok && a.Baseline != nil {
+			a.Baseline.Allowed = []ndjson.Mismatch{{Field: "tag.revision", Baseline: "r1", Current: "r2"}}
+		}
+	}
+	ck := Judge(load(t, recs...), nil, DefaultOptions).Checks[0]
+	if ck.Advisory || len(ck.Reasons) != 1 || !strings.Contains(ck.Reasons[0], "tag.revision (r1 → r2)") {
+		t.Errorf("a revision tag differs by design: advisory %v, reasons %q", ck.Advisory, ck.Reasons)
 	}
 }

@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -11,8 +12,9 @@ import (
 // nothing to compare or its noise profile is for another machine class
 // (advisory: the items are still computed), else "regressed" when an item
 // failed and "pass" otherwise. A baseline compared despite differing
-// fingerprint fields the user allowed is judged normally but advisory,
-// with the fields listed.
+// fingerprint fields the user allowed is judged normally, with the fields
+// listed, and advisory when one of them is about the machine or the
+// measurement (a user tag such as the revision differs by design).
 func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 	if len(r.Comparisons) == 0 {
 		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, []string{nothingToCompare(r)}
@@ -22,7 +24,10 @@ func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 		ck.Advisory, ck.Reasons = true, append(ck.Reasons, set.Mismatch)
 	}
 	if b := r.Analysis.Baseline; b != nil && len(b.Allowed) > 0 {
-		ck.Advisory, ck.Reasons = true, append(ck.Reasons, allowedFields(b))
+		ck.Reasons = append(ck.Reasons, allowedFields(b))
+		ck.Advisory = ck.Advisory || slices.ContainsFunc(b.Allowed, func(m ndjson.Mismatch) bool {
+			return !strings.HasPrefix(m.Field, "tag.")
+		})
 	}
 	if note := set.unconverged(); note != "" {
 		ck.Reasons = append(ck.Reasons, note)
@@ -53,7 +58,7 @@ func allowedFields(b *ndjson.Baseline) string {
 	for i, m := range b.Allowed {
 		fields[i] = fmt.Sprintf("%s (%s → %s)", m.Field, m.Baseline, m.Current)
 	}
-	return "compared with baseline " + shortID(b.RunID) + " despite allowed fingerprint differences: " + strings.Join(fields, ", ")
+	return "compared with baseline " + shortID(b.RunID) + " with allowed fingerprint differences: " + strings.Join(fields, ", ")
 }
 
 // count is the number of items with the given outcome.
