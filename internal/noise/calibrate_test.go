@@ -7,6 +7,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -284,5 +285,28 @@ func TestConfigValidate(t *testing.T) {
 	}
 	if err := DefaultConfig.Validate(); err != nil {
 		t.Error(err)
+	}
+}
+
+func TestRecord(t *testing.T) {
+	cfg := config(3, 50, 10)
+	res, err := Calibrate(context.Background(), cfg, invs(t, driftScenario()...), func(Progress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := time.Date(2025, 3, 1, 14, 30, 5, 999, time.FixedZone("CET", 3600))
+	rec := Record([]string{"fb-pair", "--", "a", "b"}, cfg, res, created, "v1.2.3")
+	var buf strings.Builder
+	if err := ndjson.NewWriter(&buf).Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"noise","v":"1.4","command":["fb-pair","--","a","b"],"invocations":7,"min_runs":3,"max_runs":50,` +
+		`"tolerance_pct":10,"converged":true,"class":{"os":"linux","arch":"amd64","cpu_model":"Test CPU","cpus":2},` +
+		`"created":"2025-03-01T13:30:05Z","tool_version":"v1.2.3","metrics":[` +
+		`{"metric":"time","kind":"level","case":"new","noise_pct":2.905896,"n":6},` +
+		`{"metric":"time","kind":"level","case":"old","noise_pct":0,"n":6},` +
+		`{"metric":"time","kind":"change","case":"new","reference":"old","noise_pct":5.811792,"n":6}]}` + "\n"
+	if buf.String() != want {
+		t.Errorf("record\n%s\nwant\n%s", buf.String(), want)
 	}
 }
