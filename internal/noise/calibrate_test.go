@@ -310,3 +310,16 @@ func TestRecord(t *testing.T) {
 		t.Errorf("record\n%s\nwant\n%s", buf.String(), want)
 	}
 }
+
+func TestKeyString(t *testing.T) {
+	for k, want := range map[Key]string{
+		levelTime:  "time/new",
+		changeTime: "time/new vs old",
+		{Kind: ndjson.NoiseChange, Metric: "max_rss", Case: "spin -n 5 (2)", Reference: "spin -n 5"}: `max_rss/"spin -n 5 (2)" vs "spin -n 5"`,
+		{Kind: ndjson.NoiseLevel, Metric: "time", Case: "bin/spin"}:                                  `time/"bin/spin"`,
+	} {
+		if got := k.String(); got != want {
+			t.Errorf("%#v: %s, want %s", k, got, want)
+		}
+	}
+}

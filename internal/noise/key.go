@@ -2,6 +2,8 @@ package noise
 
 import (
 	"cmp"
+	"strconv"
+	"strings"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -20,14 +22,21 @@ type Key struct {
 	Reference string
 }
 
-// String names the metric for progress lines: "time/new" for a level,
-// "time/new vs old" for a change.
+// String names the metric for messages: "time/new" for a level, "time/new
+// vs old" for a change; a case name with a space or a slash is quoted.
 func (k Key) String() string {
-	s := k.Metric + "/" + k.Case
+	s := k.Metric + "/" + quoteName(k.Case)
 	if k.Kind == ndjson.NoiseChange {
-		s += " vs " + k.Reference
+		s += " vs " + quoteName(k.Reference)
 	}
 	return s
+}
+
+func quoteName(name string) string {
+	if name == "" || strings.ContainsAny(name, " /\t\"") {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // compareKeys orders metrics: levels before changes, then by case and
