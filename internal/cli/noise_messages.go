@@ -55,6 +55,7 @@ func printNoiseOutcome(env Env, cfg noise.Config, res *noise.Result, quiet bool)
 func noiseError(env Env, err error, keep string) error {
 	var sig interruption
 	var ce *noise.CommandError
+	var se *noise.StartError
 	var class *noise.ClassError
 	var ve *ndjson.VersionError
 	switch {
@@ -73,6 +74,8 @@ func noiseError(env Env, err error, keep string) error {
 			fmt.Fprintf(env.Stderr, "--- stderr of invocation %d ---\n%s\n---\n", ce.I, text)
 		}
 		return withCode(ExitCommandFailed, err, "fix the command; nothing was written to stdout")
+	case errors.As(err, &se):
+		return withCode(ExitCommandFailed, err, "check that COMMAND is an executable program")
 	case errors.As(err, &class):
 		return withCode(ExitFailure, err, "calibrate on the machine class the checks will run on, all invocations on one host")
 	case errors.As(err, &ve):

@@ -59,6 +59,19 @@ func (e *CommandError) Error() string {
 	return msg
 }
 
+// StartError is an invocation that could not be started.
+type StartError struct {
+	I    int
+	Argv []string
+	Err  error
+}
+
+func (e *StartError) Error() string {
+	return fmt.Sprintf("invocation %d: start %s: %v", e.I, runner.DisplayArgv(e.Argv), e.Err)
+}
+
+func (e *StartError) Unwrap() error { return e.Err }
+
 // KeptName is the file of invocation i in dir.
 func KeptName(dir string, i int) string {
 	return filepath.Join(dir, fmt.Sprintf("run-%02d.ndjson", i))
@@ -80,7 +93,7 @@ func (c *Command) Run(ctx context.Context, i int) (io.Reader, error) {
 		return nil, err
 	}
 	defer errf.Close()
-	err = c.start(ctx, out, errf)
+	err = c.execute(ctx, out, errf)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("invocation %d: %w", i, context.Cause(ctx))
 	}
@@ -95,17 +108,17 @@ func (c *Command) Run(ctx context.Context, i int) (io.Reader, error) {
 		stderr, _ := readAll(errf)
 		return nil, &CommandError{I: i, Argv: c.Argv, Status: xe.Sys().(syscall.WaitStatus), Stderr: tail(stderr), Kept: kept}
 	case err != nil:
-		return nil, fmt.Errorf("invocation %d: start %s: %w", i, runner.DisplayArgv(c.Argv), err)
+		return nil, &StartError{I: i, Argv: c.Argv, Err: err}
 	case kerr != nil:
 		return nil, kerr
 	}
 	return bytes.NewReader(stdout), nil
 }
 
-// start runs the command in its own process group with stdout and stderr
+// execute runs the command in its own process group with stdout and stderr
 // on files (so that its exit, not the closing of a pipe, ends the wait),
 // then kills the group.
-func (c *Command) start(ctx context.Context, stdout, stderr *os.File) error {
+func (c *Command) execute(ctx context.Context, stdout, stderr *os.File) error {
 	cmd := exec.CommandContext(ctx, c.Argv[0], c.Argv[1:]...)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

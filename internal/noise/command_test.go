@@ -97,3 +97,15 @@ func zombie(pid int) bool {
 	_, after, _ := strings.Cut(string(data), ") ")
 	return strings.HasPrefix(after, "Z")
 }
+
+func TestCommandThatCannotStart(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "noexec")
+	if err := os.WriteFile(script, []byte("not a program"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := (&Command{Argv: []string{script}}).Run(context.Background(), 1)
+	var se *StartError
+	if !errors.As(err, &se) || se.I != 1 || !errors.Is(err, os.ErrPermission) {
+		t.Fatalf("err %v, want a StartError for permission denied", err)
+	}
+}
