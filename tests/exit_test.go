@@ -84,6 +84,14 @@ func TestExitCodes(t *testing.T) {
 			code: 5, stderr: "not found"},
 		{tool: "fb-gate", args: []string{"--max-average", "1", "--max-core", "1", "--stable", "200ms", "--timeout", "300ms", "--progress", "none", "true"},
 			busy: true, code: 10, stderr: "host not quiet"},
+		{tool: "fb-noise", args: noiseOf("cat", fixtures["raw"]), code: 0},
+		{tool: "fb-noise", args: noiseOf("cat", fixtures["raw"]), stdout: "/dev/full", code: 1, stderr: "write record"},
+		{tool: "fb-noise", args: []string{"--min-runs", "3"}, code: 2, stderr: "no COMMAND given"},
+		{tool: "fb-noise", args: noiseOf("cat", fixtures["bad"]), code: 3, stderr: "invocation 1: line 2: "},
+		{tool: "fb-noise", args: noiseOf("cat", fixtures["future"]), code: 4, stderr: "schema version 9.0"},
+		{tool: "fb-noise", args: noiseOf("false"), code: 5, stderr: `invocation 1: command "false" exited with status 1`},
+		{tool: "fb-noise", args: noiseOf(append([]string{tool("fb-pair")}, long(spin)...)...), signal: syscall.SIGINT, code: 130, stderr: "interrupted by SIGINT"},
+		{tool: "fb-noise", args: noiseOf(append([]string{tool("fb-pair")}, long(spin)...)...), signal: syscall.SIGTERM, code: 143, stderr: "interrupted by SIGTERM"},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+"/"+strconv.Itoa(c.code), func(t *testing.T) {
@@ -104,6 +112,11 @@ func TestExitCodes(t *testing.T) {
 // quick is a fast fb-sample/fb-pair run of commands.
 func quick(commands ...string) []string {
 	return append([]string{"--progress", "none", "--samples", "10", "--warmup", "0", "-t", "20ms", "--"}, commands...)
+}
+
+// noiseOf is a short fb-noise calibration of a command.
+func noiseOf(command ...string) []string {
+	return append([]string{"--quiet", "--min-runs", "3", "--max-runs", "3", "--"}, command...)
 }
 
 // long is an fb-pair run that lasts long enough to be signalled.

@@ -38,6 +38,7 @@ func TestMain(m *testing.M) {
 		"fb-lock":    func() { os.Exit(cli.Main("fb-lock")) },
 		"fb-gate":    func() { os.Exit(cli.Main("fb-gate")) },
 		"fb-check":   func() { os.Exit(cli.Main("fb-check")) },
+		"fb-noise":   func() { os.Exit(cli.Main("fb-noise")) },
 	})
 }
 

@@ -40,6 +40,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-lock":    lockApp,
 	"fb-gate":    gateApp,
 	"fb-check":   checkApp,
+	"fb-noise":   noiseApp,
 }
 
 // Tools lists the tool names, sorted.
