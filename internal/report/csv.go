@@ -37,6 +37,9 @@ var csvColumns = []string{
 	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
 	// The run's warnings (the analysis's, then the stream's), joined by " | ".
 	"warnings",
+	// The tool an imported run came from (fb-import: "hyperfine"); empty
+	// for a run flybench collected.
+	"source",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -76,6 +79,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.setEnvironment(r)
 	row.setUntil(r)
 	row.set("warnings", joinWarnings(r))
+	row.set("source", r.Run.Source)
 	return row
 }
 
