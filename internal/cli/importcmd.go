@@ -101,7 +101,7 @@ func runImport(env Env, format, file string, opt importer.Options) error {
 	var oe *importer.OptionError
 	switch {
 	case errors.As(err, &ie):
-		return withCode(ExitBadInput, err, "nothing was written; fb-import reads the file "+format+" writes, unedited")
+		return withCode(ExitBadInput, err, "nothing was written; fb-import reads the file "+importer.Producer(format)+" writes, unedited")
 	case errors.As(err, &oe):
 		return withCode(ExitUsage, err, "")
 	case err != nil:

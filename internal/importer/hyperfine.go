@@ -1,11 +1,13 @@
 package importer
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"reflect"
+	"strings"
 )
 
 // The hyperfine --export-json document (hyperfine 1.x): an object whose
@@ -49,6 +51,9 @@ const maxSeconds = math.MaxInt64 / 1e9
 // grammar before it decodes any field.
 func parseHyperfine(file string, data []byte) (*source, error) {
 	var doc hfDocument
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &InputError{File: file, Msg: "the file is empty: hyperfine writes it when its first command has finished"}
+	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, decodeError(file, data, err)
 	}
@@ -135,9 +140,12 @@ func decodeError(file string, data []byte, err error) error {
 	case errors.As(err, &te) && te.Field == "":
 		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
 			Msg: fmt.Sprintf(`the document is a JSON %s, not an object with a "results" array: not a hyperfine --export-json file`, te.Value)}
+	case errors.As(err, &te) && strings.HasPrefix(te.Value, "number "):
+		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
+			Msg: fmt.Sprintf("%s holds the %s, out of range for %s", te.Field, te.Value, kindOf(te.Type))}
 	case errors.As(err, &te):
 		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
-			Msg: fmt.Sprintf("%s is a JSON %s, want %s", te.Field, te.Value, kindOf(te.Type))}
+			Msg: fmt.Sprintf("%s holds a JSON %s, want %s", te.Field, te.Value, kindOf(te.Type))}
 	}
 	return &InputError{File: file, Msg: err.Error()}
 }

@@ -45,8 +45,16 @@ var importers = map[string]func(file string, data []byte) (*source, error){
 	"hyperfine": parseHyperfine,
 }
 
+// producers names, for each format, what writes its files.
+var producers = map[string]string{
+	"hyperfine": "hyperfine --export-json",
+}
+
 // Formats lists the format names Import knows.
 func Formats() []string { return []string{"hyperfine"} }
+
+// Producer names the command that writes a format's files.
+func Producer(format string) string { return producers[format] }
 
 // FormatError is an unknown format name.
 type FormatError struct{ Name string }
