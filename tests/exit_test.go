@@ -69,6 +69,10 @@ func TestExitCodes(t *testing.T) {
 			code: 5, stderr: "not found"},
 		{tool: "fb-gate", args: []string{"--max-average", "1", "--max-core", "1", "--stable", "200ms", "--timeout", "300ms", "--progress", "none", "true"},
 			busy: true, code: 10, stderr: "host not quiet"},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("two.json")}, code: 0},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("two.json")}, stdout: "/dev/full", code: 1, stderr: "write stream"},
+		{tool: "fb-import", args: []string{"criterion", hyperfineFile("two.json")}, code: 2, stderr: `unknown format "criterion"`},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("bad-negative.json")}, code: 3, stderr: "bad-negative.json:7:"},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+"/"+strconv.Itoa(c.code), func(t *testing.T) {
@@ -84,6 +88,11 @@ func TestExitCodes(t *testing.T) {
 		})
 	}
 	t.Run("fb-lock/11", func(t *testing.T) { lockRefusal(t, filepath.Join(dir, "held")) })
+}
+
+// hyperfineFile is a hyperfine --export-json file of the importer's tests.
+func hyperfineFile(name string) string {
+	return filepath.Join("..", "internal", "importer", "testdata", name)
 }
 
 // quick is a fast fb-sample/fb-pair run of commands.

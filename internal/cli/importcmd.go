@@ -61,7 +61,7 @@ func importApp(env Env) *ucli.App {
 func importArgs(c *ucli.Context) (format, file string, err error) {
 	args := c.Args().Slice()
 	if len(args) == 0 || len(args) > 2 {
-		return "", "", usageErrorf("want FORMAT [FILE], got %d arguments", len(args))
+		return "", "", withCode(ExitUsage, fmt.Errorf("want FORMAT [FILE], got %d arguments", len(args)), "see 'fb-import --help'")
 	}
 	file = "-"
 	if len(args) == 2 {

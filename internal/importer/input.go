@@ -20,8 +20,12 @@ func (e *InputError) Error() string {
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
 }
 
-// lineOfOffset is the 1-based line holding byte off of data.
+// lineOfOffset is the 1-based line holding byte off of data; the end of
+// a file that ends with a newline is on its last line.
 func lineOfOffset(data []byte, off int64) int {
 	off = min(max(off, 0), int64(len(data)))
+	if off == int64(len(data)) && off > 0 && data[off-1] == '\n' {
+		off--
+	}
 	return 1 + bytes.Count(data[:off], []byte{'\n'})
 }
