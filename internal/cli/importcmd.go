@@ -39,7 +39,7 @@ func importApp(env Env) *ucli.App {
 		"FORMAT [FILE]", importDescription)
 	app.Flags = []ucli.Flag{
 		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
-		&ucli.StringSliceFlag{Name: "tag", Usage: "KEY=VALUE recorded in the run's tags, a fingerprint field a baseline must match (repeatable)"},
+		&ucli.StringSliceFlag{Name: "tag", Usage: "KEY=VALUE recorded in the run's fingerprint (repeatable): the tool's version, revision, anything a baseline must match; keys as axis names (lowercase letters, digits, '.', '_', '-')"},
 		&ucli.BoolFlag{Name: "this-host", Usage: "record this machine's host fingerprint: say so only when the file was made here"},
 	}
 	app.Action = func(c *ucli.Context) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -282,14 +283,18 @@ func TestUnknownFormat(t *testing.T) {
 }
 
 func TestParseTags(t *testing.T) {
-	got, err := ParseTags([]string{"rev=abc", "flags=-O2 -g", "empty="})
-	if err != nil || len(got) != 3 || got["flags"] != "-O2 -g" || got["empty"] != "" {
+	got, err := ParseTags([]string{"rev=abc", "cc.flags=-O2 -g", "empty="})
+	if err != nil || len(got) != 3 || got["cc.flags"] != "-O2 -g" || got["empty"] != "" {
 		t.Errorf("%v, %v", got, err)
 	}
 	if got, err := ParseTags(nil); got != nil || err != nil {
 		t.Errorf("no tags: %v, %v", got, err)
 	}
-	for _, bad := range [][]string{{"rev"}, {"=x"}, {"a b=1"}, {"a=1", "a=2"}} {
+	many := make([]string, 33)
+	for i := range many {
+		many[i] = fmt.Sprintf("k%d=v", i)
+	}
+	for _, bad := range [][]string{{"rev"}, {"=x"}, {"a b=1"}, {"Rev=1"}, {"a=1", "a=2"}, {"a=" + strings.Repeat("x", 257)}, many} {
 		if _, err := ParseTags(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
