@@ -92,6 +92,10 @@ func TestExitCodes(t *testing.T) {
 		{tool: "fb-noise", args: noiseOf("false"), code: 5, stderr: `invocation 1: command "false" exited with status 1`},
 		{tool: "fb-noise", args: noiseOf(append([]string{tool("fb-pair")}, long(spin)...)...), signal: syscall.SIGINT, code: 130, stderr: "interrupted by SIGINT"},
 		{tool: "fb-noise", args: noiseOf(append([]string{tool("fb-pair")}, long(spin)...)...), signal: syscall.SIGTERM, code: 143, stderr: "interrupted by SIGTERM"},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("two.json")}, code: 0},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("two.json")}, stdout: "/dev/full", code: 1, stderr: "write stream"},
+		{tool: "fb-import", args: []string{"criterion", hyperfineFile("two.json")}, code: 2, stderr: `unknown format "criterion"`},
+		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("bad-negative.json")}, code: 3, stderr: "bad-negative.json:7:"},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+"/"+strconv.Itoa(c.code), func(t *testing.T) {
@@ -107,6 +111,11 @@ func TestExitCodes(t *testing.T) {
 		})
 	}
 	t.Run("fb-lock/11", func(t *testing.T) { lockRefusal(t, filepath.Join(dir, "held")) })
+}
+
+// hyperfineFile is a hyperfine --export-json file of the importer's tests.
+func hyperfineFile(name string) string {
+	return filepath.Join("..", "internal", "importer", "testdata", name)
 }
 
 // quick is a fast fb-sample/fb-pair run of commands.

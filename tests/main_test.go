@@ -39,6 +39,7 @@ func TestMain(m *testing.M) {
 		"fb-gate":    func() { os.Exit(cli.Main("fb-gate")) },
 		"fb-check":   func() { os.Exit(cli.Main("fb-check")) },
 		"fb-noise":   func() { os.Exit(cli.Main("fb-noise")) },
+		"fb-import":  func() { os.Exit(cli.Main("fb-import")) },
 	})
 }
 

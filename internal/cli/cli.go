@@ -41,6 +41,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-gate":    gateApp,
 	"fb-check":   checkApp,
 	"fb-noise":   noiseApp,
+	"fb-import":  importApp,
 }
 
 // Tools lists the tool names, sorted.

@@ -132,6 +132,9 @@ func cpuTimerText(t *ndjson.Timer) string {
 // resolution shows the timer beneath the estimate: its steps, its read
 // cost, and the per-operation floor once amortized over a batch.
 func resolution(k ndjson.Clock, s *ndjson.Summary) string {
+	if k.NominalNS == 0 && k.ReadMedianNS == 0 {
+		return "not recorded (the clock was not characterized: an imported run)"
+	}
 	observed := "none"
 	if k.ObservedStepNS > 0 {
 		observed = fixed3(k.ObservedStepNS)

@@ -54,6 +54,7 @@ func (c *console) header(r *Run) string {
 	run := r.Run
 	parts := []string{
 		strings.TrimSpace(run.Tool + " " + run.ToolVersion),
+		sourceText(run),
 		headerSchedule(run),
 		plural(len(run.Cases), "case"),
 		timedBy(run.Timer),
@@ -82,8 +83,21 @@ func headerSchedule(run ndjson.Run) string {
 	return run.Design + ", " + run.Batching
 }
 
-// hostText is "Intel Xeon (2 cpus), linux 6.18.0".
+// sourceText is "source: hyperfine" for a run imported from another
+// tool, else empty.
+func sourceText(run ndjson.Run) string {
+	if run.Source == "" {
+		return ""
+	}
+	return "source: " + run.Source
+}
+
+// hostText is "Intel Xeon (2 cpus), linux 6.18.0", or "host unknown" for
+// an imported run that records none.
 func hostText(h ndjson.Host) string {
+	if h.CPUModel == "unknown" && h.OS == "unknown" && h.Kernel == "unknown" && h.CPUs == 0 {
+		return "host unknown"
+	}
 	cpu := h.CPUModel
 	if h.CPUs > 0 {
 		cpu = strings.TrimSpace(fmt.Sprintf("%s (%s)", cpu, plural(h.CPUs, "cpu")))

@@ -41,6 +41,9 @@ var csvColumns = []string{
 	// whether scores were reference-normalized, the fingerprint fields
 	// allowed to differ (space-separated).
 	"baseline_run_id", "baseline_file", "normalized", "allowed_mismatches",
+	// The tool an imported run came from (fb-import: "hyperfine"); empty
+	// for a run flybench collected.
+	"source",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -80,6 +83,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.setEnvironment(r)
 	row.setUntil(r)
 	row.set("warnings", joinWarnings(r))
+	row.set("source", r.Run.Source)
 	return row
 }
 

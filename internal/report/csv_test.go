@@ -80,7 +80,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// The run's warnings, the stream's included (a torn last line).
 	"warnings," +
 	// Schema 1.4: rows of kind "baseline" (fb-analyze --baseline).
-	"baseline_run_id,baseline_file,normalized,allowed_mismatches"
+	"baseline_run_id,baseline_file,normalized,allowed_mismatches," +
+	// Schema 1.4: the tool an imported run came from.
+	"source"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

@@ -23,7 +23,8 @@ func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
 func markdownRun(w *bytes.Buffer, r *Run) {
 	fmt.Fprintf(w, "### %s\n\n", mdEscape(markdownTitle(r)))
 	fmt.Fprintf(w, "Run `%s`%s · %s · %s\n\n", shortID(r.Run.RunID), r.repeatNote(),
-		mdEscape(strings.TrimSpace(r.Run.Tool+" "+r.Run.ToolVersion)), mdEscape(hostText(r.Run.Host)))
+		mdEscape(joinNonEmpty([]string{strings.TrimSpace(r.Run.Tool + " " + r.Run.ToolVersion), sourceText(r.Run)}, " · ")),
+		mdEscape(hostText(r.Run.Host)))
 	notes := markdownWarnings(r)
 	for _, n := range notes {
 		fmt.Fprintf(w, "> ⚠ %s\n", mdEscape(n))

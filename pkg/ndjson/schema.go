@@ -306,6 +306,11 @@ type Case struct {
 	// every other case's normalized score; absent for a measured case
 	// (schema 1.4).
 	Role string `json:"role,omitempty"`
+	// Params are the parameter values of a case imported from a
+	// parameterized benchmark (hyperfine --parameter-scan or
+	// --parameter-list: name to value, as that tool recorded them); absent
+	// otherwise (schema 1.4).
+	Params map[string]string `json:"params,omitempty"`
 }
 
 // RoleReferenceWorkload marks the case that normalizes the others.

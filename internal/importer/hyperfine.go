@@ -1,0 +1,169 @@
+package importer
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+)
+
+// The hyperfine --export-json document (hyperfine 1.x): an object whose
+// "results" array holds one object per command, in the order the commands
+// ran. Only the fields the stream needs are read; hyperfine's own
+// statistics (mean, stddev, median, min, max, user, system) are
+// recomputed by fb-analyze from "times" or cannot be per run, and
+// "memory_usage_byte" (1.20) is the high-water mark of every child
+// hyperfine has reaped so far (getrusage RUSAGE_CHILDREN), not each
+// run's own peak. Pointers tell a missing or null field from a zero.
+type hfDocument struct {
+	Results *[]hfResult `json:"results"`
+}
+
+type hfResult struct {
+	// Command is the command line with its parameters filled in, or the
+	// --command-name given for it.
+	Command *string     `json:"command"`
+	Times   *[]*float64 `json:"times"`
+	// ExitCodes has one entry per time (hyperfine 1.12 and later): null
+	// for a run killed by a signal.
+	ExitCodes  *[]*int32          `json:"exit_codes"`
+	Parameters map[string]*string `json:"parameters"`
+}
+
+// What hyperfine's times are, and why some are 0 or come from failed runs.
+const (
+	hfTimerNote = "hyperfine's wall time of each run as exported: with its default shell, less the mean spawning time of an empty shell, clamped at 0"
+	hfZero      = "the run took less than the shell-spawning time hyperfine subtracts, and it recorded 0; fb-analyze summarizes such a case but cannot compare it: measure it without a shell (hyperfine -N) or with more work per run"
+	hfFailed    = "hyperfine --ignore-failure"
+)
+
+// hfClock is what is known of the clock behind hyperfine's times.
+const hfClock = "hyperfine (unknown)"
+
+// maxSeconds is the longest time that fits int64 nanoseconds.
+const maxSeconds = math.MaxInt64 / 1e9
+
+// parseHyperfine reads a hyperfine --export-json file. The document is
+// decoded with encoding/json, which checks the whole of it against JSON's
+// grammar before it decodes any field.
+func parseHyperfine(file string, data []byte) (*source, error) {
+	var doc hfDocument
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &InputError{File: file, Msg: "the file is empty: hyperfine writes it when its first command has finished"}
+	}
+	if err := json.Unmarshal(data, &doc); err != nil {
+		return nil, decodeError(file, data, err)
+	}
+	bad := func(msg string, path ...any) error {
+		return &InputError{File: file, Line: lineAt(data, path...), Msg: msg}
+	}
+	if doc.Results == nil {
+		return nil, bad(`no "results" array: not a hyperfine --export-json file`)
+	}
+	if len(*doc.Results) == 0 {
+		return nil, bad(`"results" is empty: hyperfine finished no command`, "results")
+	}
+	src := &source{tool: "hyperfine", timerNote: hfTimerNote, clock: hfClock, failed: hfFailed, zero: hfZero}
+	for i, r := range *doc.Results {
+		b, err := hfBenchmark(r, i, bad)
+		if err != nil {
+			return nil, err
+		}
+		b.line = lineAt(data, "results", i)
+		src.benchmarks = append(src.benchmarks, b)
+	}
+	return src, nil
+}
+
+// hfBenchmark checks result i and converts its times to nanoseconds.
+func hfBenchmark(r hfResult, i int, bad func(string, ...any) error) (benchmark, error) {
+	at := fmt.Sprintf("results[%d]", i)
+	switch {
+	case r.Command == nil:
+		return benchmark{}, bad(at+` has no "command"`, "results", i)
+	case r.Times == nil:
+		return benchmark{}, bad(at+` has no "times": hyperfine writes every run's time there; export again with hyperfine --export-json`, "results", i)
+	case len(*r.Times) == 0:
+		return benchmark{}, bad(at+`.times is empty: no runs to import`, "results", i, "times")
+	case r.ExitCodes != nil && len(*r.ExitCodes) != len(*r.Times):
+		return benchmark{}, bad(fmt.Sprintf("%s has %d exit codes for %d times: not a file hyperfine wrote", at, len(*r.ExitCodes), len(*r.Times)), "results", i, "exit_codes")
+	}
+	b := benchmark{name: *r.Command, command: *r.Command, times: make([]int64, len(*r.Times))}
+	for j, t := range *r.Times {
+		where := fmt.Sprintf("%s.times[%d]", at, j)
+		switch {
+		case t == nil:
+			return benchmark{}, bad(where+" is null, want a time in seconds", "results", i, "times", j)
+		case *t < 0 || *t > maxSeconds:
+			return benchmark{}, bad(fmt.Sprintf("%s is %g s: a time is from 0 to %.3g s; fix or remove that run", where, *t, maxSeconds), "results", i, "times", j)
+		}
+		b.times[j] = int64(math.Round(*t * 1e9))
+	}
+	if r.ExitCodes != nil {
+		for _, c := range *r.ExitCodes {
+			if c == nil || *c != 0 {
+				b.failed++
+			}
+		}
+	}
+	params, err := hfParams(r.Parameters, at, i, bad)
+	b.params = params
+	return b, err
+}
+
+// hfParams copies a result's parameter values.
+func hfParams(in map[string]*string, at string, i int, bad func(string, ...any) error) (map[string]string, error) {
+	if len(in) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]string, len(in))
+	for k, v := range in {
+		if v == nil {
+			return nil, bad(fmt.Sprintf("%s.parameters.%s is null, want its value as a string", at, k), "results", i, "parameters", k)
+		}
+		out[k] = *v
+	}
+	return out, nil
+}
+
+// decodeError turns an encoding/json error into an InputError at the
+// line of the fault.
+func decodeError(file string, data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return &InputError{File: file, Line: lineOfOffset(data, se.Offset), Msg: "not JSON: " + se.Error()}
+	case errors.As(err, &te) && te.Field == "":
+		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
+			Msg: fmt.Sprintf(`the document is a JSON %s, not an object with a "results" array: not a hyperfine --export-json file`, te.Value)}
+	case errors.As(err, &te) && strings.HasPrefix(te.Value, "number "):
+		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
+			Msg: fmt.Sprintf("%s holds the %s, out of range for %s", te.Field, te.Value, kindOf(te.Type))}
+	case errors.As(err, &te):
+		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
+			Msg: fmt.Sprintf("%s holds a JSON %s, want %s", te.Field, te.Value, kindOf(te.Type))}
+	}
+	return &InputError{File: file, Msg: err.Error()}
+}
+
+// kindOf names the JSON a Go type decodes from.
+func kindOf(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float64:
+		return "a number of seconds"
+	case reflect.Int32:
+		return "an integer exit status or null"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice:
+		return "an array"
+	}
+	return "an object"
+}
