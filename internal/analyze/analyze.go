@@ -25,6 +25,11 @@ type Options struct {
 	Estimator stats.Estimator
 	// Analyzer identifies the analyzing tool and version in the output.
 	Analyzer string
+	// Family is the multiplicity rule of each run's comparisons (family.go).
+	Family FamilyOptions
+	// Suite, when set, gathers every run's time comparisons for the
+	// suite record written after the input (suite.go).
+	Suite *SuiteBuilder
 }
 
 // DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
@@ -41,7 +46,7 @@ func (o Options) Validate() error {
 	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
 		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
 	}
-	return nil
+	return o.Family.validate()
 }
 
 func (o Options) bootstrap() stats.Bootstrap {
@@ -125,6 +130,9 @@ type analyzer struct {
 // record passes rec through, keeping what the analysis needs; earlier
 // analysis records are dropped.
 func (a *analyzer) record(rec runs.Record) error {
+	if rec.Type == ndjson.TypeSuite {
+		return nil // replaced by this analysis's suite
+	}
 	switch rec.Value.(type) {
 	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment:
 		return nil // replaced by this analysis
@@ -192,6 +200,7 @@ func (a *analyzer) flush(end *ndjson.End) error {
 		return a.onRun(d, end)
 	}
 	a.held = d.analyze(end, a.opt)
+	a.opt.Suite.add(d, a.held)
 	if end != nil {
 		return nil
 	}

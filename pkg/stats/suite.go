@@ -3,7 +3,6 @@ package stats
 import (
 	"fmt"
 	"math"
-	"slices"
 )
 
 // SuiteMethod describes in one line how CompareSuite bounds a suite's
@@ -11,25 +10,20 @@ import (
 const SuiteMethod = "studentized bootstrap of the mean of the member mean log-ratios: each run resampled on its own with circular blocks of its own length (the members of one run together, unit by unit; the two sides of an independent design each on its own), t* from each resample's own block variances, the scale from the runs' flat-top lag-window variances"
 
 // SuiteGroup is the data of the members of a suite that were measured in
-// one run. Paired designs give LogRatios: member j's ln(ref/con) for each
-// unit, every member the same units in time order, so the members' shared
-// reference stays shared in each resample. Independent designs (sequential
-// blocks, an archived baseline) give Ref, the reference's ln times, and
-// Con, member j's contender ln times; each side is resampled on its own.
-// Label names the group's random streams.
+// one run: Ref holds the reference's times per operation and Con[j]
+// member j's contender's, in time order, all positive. When Paired, Ref[i]
+// and every Con[j][i] are of the same unit (pair or round) and member j's
+// log-ratios are ln(Ref[i]/Con[j][i]); the members are resampled together,
+// unit by unit, so the reference they share stays shared in each
+// resample. Otherwise (sequential blocks, an archived baseline) the sides
+// were observed independently, member j's estimate is the difference of
+// the mean log times, and each side is resampled on its own. Label names
+// the group's random streams.
 type SuiteGroup struct {
-	LogRatios [][]float64
-	Ref       []float64
-	Con       [][]float64
-	Label     string
-}
-
-// members is how many members the group holds.
-func (g SuiteGroup) members() int {
-	if g.LogRatios != nil {
-		return len(g.LogRatios)
-	}
-	return len(g.Con)
+	Paired bool
+	Ref    []float64
+	Con    [][]float64
+	Label  string
 }
 
 // Suite is the geometric-mean speedup across the members of a suite,
@@ -88,7 +82,7 @@ type suitePart struct {
 func suiteParts(groups []SuiteGroup) ([]suitePart, []float64, error) {
 	total := 0
 	for _, g := range groups {
-		total += g.members()
+		total += len(g.Con)
 	}
 	var parts []suitePart
 	var means []float64
@@ -105,66 +99,58 @@ func suiteParts(groups []SuiteGroup) ([]suitePart, []float64, error) {
 // parts splits one group into its resampled series, for a suite of total
 // members.
 func (g SuiteGroup) parts(total float64) ([]suitePart, []float64, error) {
-	k := float64(g.members())
-	if g.LogRatios != nil {
-		joint, means, err := unitMeans(g.LogRatios)
-		if err != nil {
-			return nil, nil, err
-		}
-		return []suitePart{{x: joint, w: k / total, label: g.Label + "/pairs"}}, means, nil
-	}
-	if err := checkLogSeries("reference", g.Ref); err != nil {
-		return nil, nil, err
-	}
-	parts := []suitePart{{x: g.Ref, w: k / total, label: g.Label + "/ref"}}
-	means := make([]float64, len(g.Con))
-	ref := Mean(g.Ref)
-	for j, con := range g.Con {
-		if err := checkLogSeries(fmt.Sprintf("contender %d", j), con); err != nil {
-			return nil, nil, err
-		}
-		parts = append(parts, suitePart{x: con, w: -1 / total, label: fmt.Sprintf("%s/con/%d", g.Label, j)})
-		means[j] = ref - Mean(con)
-	}
-	return parts, means, nil
-}
-
-// unitMeans returns, unit by unit, the mean over members of their
-// log-ratios, and each member's mean log-ratio.
-func unitMeans(d [][]float64) ([]float64, []float64, error) {
-	if len(d) == 0 {
+	if len(g.Con) == 0 {
 		return nil, nil, fmt.Errorf("no members")
 	}
-	n := len(d[0])
-	joint := make([]float64, n)
-	means := make([]float64, len(d))
-	for j, x := range d {
-		if len(x) != n {
-			return nil, nil, fmt.Errorf("member %d has %d units, member 0 has %d: members of one run share their units", j, len(x), n)
-		}
-		if err := checkLogSeries(fmt.Sprintf("member %d", j), x); err != nil {
+	if err := checkSide("reference", g.Ref); err != nil {
+		return nil, nil, err
+	}
+	for j, con := range g.Con {
+		if err := checkSide(fmt.Sprintf("contender %d", j), con); err != nil {
 			return nil, nil, err
 		}
-		means[j] = Mean(x)
-		for u, v := range x {
-			joint[u] += v
+		if g.Paired && len(con) != len(g.Ref) {
+			return nil, nil, fmt.Errorf("contender %d has %d units, the reference %d: paired members share their units", j, len(con), len(g.Ref))
 		}
 	}
-	for u := range joint {
-		joint[u] /= float64(len(d))
+	if g.Paired {
+		return g.pairedParts(total)
 	}
-	return joint, means, nil
+	return g.independentParts(total)
 }
 
-// checkLogSeries rejects a log series too short to resample or not finite.
-func checkLogSeries(what string, x []float64) error {
-	if len(x) < 2 {
-		return fmt.Errorf("%s has %d values: need at least 2", what, len(x))
+// pairedParts is one series, unit by unit the mean over members of their
+// log-ratios, at the weight of the group's members.
+func (g SuiteGroup) pairedParts(total float64) ([]suitePart, []float64, error) {
+	joint := make([]float64, len(g.Ref))
+	means := make([]float64, len(g.Con))
+	d := make([]float64, len(g.Ref))
+	for j, con := range g.Con {
+		for i := range d {
+			d[i] = ln(g.Ref[i] / con[i])
+			joint[i] += d[i]
+		}
+		means[j] = Mean(d)
 	}
-	if i := slices.IndexFunc(x, func(v float64) bool { return math.IsNaN(v) || math.IsInf(v, 0) }); i >= 0 {
-		return fmt.Errorf("%s value %d is %g: log times must be finite", what, i, x[i])
+	k := float64(len(g.Con))
+	for i := range joint {
+		joint[i] /= k
 	}
-	return nil
+	return []suitePart{{x: joint, w: k / total, label: g.Label + "/pairs"}}, means, nil
+}
+
+// independentParts is the reference's log times at the weight of the
+// group's members, and each contender's at minus one member's weight.
+func (g SuiteGroup) independentParts(total float64) ([]suitePart, []float64, error) {
+	lnRef := logs(g.Ref)
+	parts := []suitePart{{x: lnRef, w: float64(len(g.Con)) / total, label: g.Label + "/ref"}}
+	means := make([]float64, len(g.Con))
+	for j, con := range g.Con {
+		lnCon := logs(con)
+		parts = append(parts, suitePart{x: lnCon, w: -1 / total, label: fmt.Sprintf("%s/con/%d", g.Label, j)})
+		means[j] = Mean(lnRef) - Mean(lnCon)
+	}
+	return parts, means, nil
 }
 
 // suiteReplicates holds what the interval needs of every part: the

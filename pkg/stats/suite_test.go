@@ -16,15 +16,25 @@ func constant(n int, v float64) []float64 {
 	return x
 }
 
+// expNeg is times of a contender whose log-ratios against a constant
+// reference ref are d.
+func expNeg(ref float64, d ...float64) []float64 {
+	x := make([]float64, len(d))
+	for i, v := range d {
+		x[i] = ref / math.Exp(v)
+	}
+	return x
+}
+
 var suiteBoot = Bootstrap{Seed: 1, Resamples: 1000, Confidence: 95}
 
 // Constant members have no spread: the estimate is exactly the geometric
 // mean of the member speedups and the interval collapses onto it.
 func TestSuiteExactOnConstantMembers(t *testing.T) {
 	groups := []SuiteGroup{
-		{LogRatios: [][]float64{constant(10, math.Log(1.1))}, Label: "a"},
-		{LogRatios: [][]float64{constant(12, math.Log(1.2))}, Label: "b"},
-		{Ref: constant(6, math.Log(100)), Con: [][]float64{constant(5, math.Log(80))}, Label: "c"},
+		{Paired: true, Ref: constant(10, 110), Con: [][]float64{constant(10, 100)}, Label: "a"},
+		{Paired: true, Ref: constant(12, 120), Con: [][]float64{constant(12, 100)}, Label: "b"},
+		{Ref: constant(6, 100), Con: [][]float64{constant(5, 80)}, Label: "c"},
 	}
 	s, err := CompareSuite(groups, suiteBoot, 1)
 	if err != nil {
@@ -48,8 +58,9 @@ func TestSuiteExactOnConstantMembers(t *testing.T) {
 // three-member group from one run counts as three members, not one.
 func TestSuiteEstimateWeighsMembersEqually(t *testing.T) {
 	groups := []SuiteGroup{
-		{LogRatios: [][]float64{{0.1, 0.3, 0.2, 0.2}, {0, 0, 0.1, -0.1}, {0.4, 0.4, 0.3, 0.5}}, Label: "rounds"},
-		{LogRatios: [][]float64{{-0.2, 0, -0.1, -0.1, -0.1}}, Label: "pair"},
+		{Paired: true, Ref: []float64{100, 100, 100, 100}, Label: "rounds", Con: [][]float64{
+			expNeg(100, 0.1, 0.3, 0.2, 0.2), expNeg(100, 0, 0, 0.1, -0.1), expNeg(100, 0.4, 0.4, 0.3, 0.5)}},
+		{Paired: true, Ref: constant(5, 50), Con: [][]float64{expNeg(50, -0.2, 0, -0.1, -0.1, -0.1)}, Label: "pair"},
 	}
 	s, err := CompareSuite(groups, suiteBoot, 1)
 	if err != nil {
@@ -81,10 +92,10 @@ func TestSuiteRefusals(t *testing.T) {
 		groups []SuiteGroup
 		want   string
 	}{
-		{[]SuiteGroup{{LogRatios: [][]float64{{0.1, 0.2}}}}, "at least 2"},
-		{[]SuiteGroup{{LogRatios: [][]float64{{0.1, 0.2}, {0.1}}}}, "share their units"},
-		{[]SuiteGroup{{LogRatios: [][]float64{{0.1, 0.2}}}, {LogRatios: [][]float64{{0.1, math.NaN()}}}}, "must be finite"},
-		{[]SuiteGroup{{Ref: []float64{1}, Con: [][]float64{{1, 2}}}, {LogRatios: [][]float64{{0.1, 0.2}}}}, "need at least 2"},
+		{[]SuiteGroup{{Paired: true, Ref: []float64{1, 2}, Con: [][]float64{{1, 2}}}}, "at least 2"},
+		{[]SuiteGroup{{Paired: true, Ref: []float64{1, 2}, Con: [][]float64{{1, 2}, {1, 2, 3}}}}, "share their units"},
+		{[]SuiteGroup{{Paired: true, Ref: []float64{1, 2}, Con: [][]float64{{1, 2}, {1, math.NaN()}}}}, "positive and finite"},
+		{[]SuiteGroup{{Ref: []float64{1}, Con: [][]float64{{1, 2}}}, {Paired: true, Ref: []float64{1, 2}, Con: [][]float64{{1, 2}}}}, "need at least 2"},
 	} {
 		if _, err := CompareSuite(c.groups, suiteBoot, 1); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%v: error %v, want %q", c.groups, err, c.want)
@@ -148,11 +159,7 @@ func suiteCoverage(m noiseModel, delta float64, reps, members, pairs int) (stud,
 		groups := make([]SuiteGroup, members)
 		for j := range groups {
 			ref, con := m.draw(r, pairs, delta, refFirst)
-			d := make([]float64, pairs)
-			for i := range d {
-				d[i] = math.Log(ref[i] / con[i])
-			}
-			groups[j] = SuiteGroup{LogRatios: [][]float64{d}, Label: string(rune('a' + j))}
+			groups[j] = SuiteGroup{Paired: true, Ref: ref, Con: [][]float64{con}, Label: string(rune('a' + j))}
 		}
 		b.Seed = uint64(rep)
 		parts, means, _ := suiteParts(groups)
