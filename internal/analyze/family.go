@@ -176,7 +176,7 @@ func (d *runData) lookLevelWarning(level float64) string {
 	}
 	for _, l := range d.looks {
 		if l.Spent && (l.Met || l.Final) && math.Abs(l.ConfidencePct-level) > 1e-6 {
-			return fmt.Sprintf("the look that stopped this run judged each comparison at %g%%; this analysis replays its family at %g%%, so its verdicts may differ from the one that stopped the run",
+			return fmt.Sprintf("the look that stopped this run judged each comparison at %g%%; this analysis, under its multiplicity rule (the family in this record), replays it at %g%%, so its verdicts may differ from the one that stopped the run",
 				l.ConfidencePct, level)
 		}
 	}

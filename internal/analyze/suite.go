@@ -51,6 +51,10 @@ func (s *SuiteBuilder) add(d *runData, recs []ndjson.Record) {
 		return
 	}
 	g := d.suiteGroup(cs, fmt.Sprintf("%d/%s", len(s.groups), d.run.RunID))
+	if len(g.Ref) < 2 {
+		s.warnings = append(s.warnings, fmt.Sprintf("run %s left out of the suite: its contenders share %d units, fewer than 2", shortRunID(d.run.RunID), len(g.Ref)))
+		return
+	}
 	for j := range members {
 		members[j].Pairs = len(g.Con[j])
 	}

@@ -38,6 +38,9 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
 		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
 		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
+		&ucli.StringFlag{Name: "multiplicity", Value: analyze.MultiplicityBonferroni, Usage: "how the comparisons of a run share the error rate: bonferroni (each interval at 1 - (1 - P)/m for a family confidence P over m comparisons) or none (each at --confidence; the analysis is labelled exploratory)"},
+		&ucli.Float64Flag{Name: "family-confidence", Usage: "the family confidence P in percent (50 to 99.9; default: --confidence)"},
+		&ucli.StringFlag{Name: "family", Value: analyze.FamilyTime, Usage: "which comparisons form the family: time (each contender's time comparison) or all (time and every axis with a better/worse verdict)"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -48,6 +51,11 @@ func analyzeApp(env Env) *ucli.App {
 		opt := analyze.Options{
 			Seed: c.Uint64("seed"), Resamples: c.Int("resamples"), Confidence: c.Float64("confidence"),
 			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
+			Family: analyze.FamilyOptions{Multiplicity: c.String("multiplicity"), Scope: c.String("family"),
+				ConfidencePct: c.Float64("family-confidence")},
+		}
+		if c.IsSet("family-confidence") && opt.Family.ConfidencePct == 0 {
+			return usageErrorf("--family-confidence 0 out of range: use 50 to 99.9 (percent)")
 		}
 		if err := opt.Validate(); err != nil {
 			return withCode(ExitUsage, err, "")
@@ -60,11 +68,16 @@ func analyzeApp(env Env) *ucli.App {
 			return plan(c, env, opt, width)
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
-		return eachInput(c, env, func(r *ndjson.Reader) error {
+		opt.Suite = analyze.NewSuiteBuilder()
+		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			err := analyze.Stream(r, w, opt)
 			warnTorn(env, "fb-analyze", r)
 			return streamError(err, "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
 		})
+		if err != nil {
+			return err
+		}
+		return writeSuite(w, opt)
 	}
 	return app
 }
