@@ -28,6 +28,7 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
 		}
 		c.run(r)
 	}
+	c.suites(runs)
 	return nil
 }
 
@@ -44,6 +45,7 @@ func (c *console) run(r *Run) {
 	default:
 		c.many(r)
 	}
+	c.family(r)
 	c.environment(r)
 }
 

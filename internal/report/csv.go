@@ -37,6 +37,10 @@ var csvColumns = []string{
 	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
 	// The run's warnings (the analysis's, then the stream's), joined by " | ".
 	"warnings",
+	// The run's family (fb-analyze --multiplicity, --family): the rule,
+	// the scope, m, the family confidence and each comparison's level
+	// before any spending over looks.
+	"multiplicity", "family", "family_m", "family_confidence_pct", "per_comparison_pct",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -75,6 +79,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
 	row.setUntil(r)
+	row.setFamily(r)
 	row.set("warnings", joinWarnings(r))
 	return row
 }
@@ -109,6 +114,13 @@ func writeCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
 		}
 		for i := range r.Comparisons {
 			if err := cw.Write(comparisonRow(r, &r.Comparisons[i])); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range suitesOf(runs) {
+		for _, row := range suiteCSVRows(&s) {
+			if err := cw.Write(row); err != nil {
 				return err
 			}
 		}
