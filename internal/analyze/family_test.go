@@ -172,3 +172,20 @@ func axisWidth(t *testing.T, axes []ndjson.AxisComparison, name string) float64 
 	t.Fatalf("no result for axis %s in %+v", name, axes)
 	return 0
 }
+
+// A plan sizes the intervals the planned run's analysis will compute: at
+// the family's per-comparison level.
+func TestPlanAtTheFamilyLevel(t *testing.T) {
+	for _, c := range []struct {
+		k     int
+		level float64
+	}{{2, 95}, {4, 98.333333333}} {
+		plans, err := PlanStream(ndjson.NewReader(bytes.NewReader(roundsRun(t, "p", c.k, 40, noisy)), "pilot"), DefaultOptions, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if plans[0].ConfidencePct != c.level {
+			t.Errorf("k=%d: planned at %v%%, want %v%%", c.k, plans[0].ConfidencePct, c.level)
+		}
+	}
+}
