@@ -28,6 +28,11 @@ type Options struct {
 	// Baseline, when set, adds to each run's analysis the comparison of
 	// its cases with the baseline's cases of the same name.
 	Baseline *Baseline
+	// Family is the multiplicity rule of each run's comparisons (family.go).
+	Family FamilyOptions
+	// Suite, when set, gathers every run's time comparisons for the
+	// suite record written after the input (suite.go).
+	Suite *SuiteBuilder
 }
 
 // DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
@@ -44,7 +49,7 @@ func (o Options) Validate() error {
 	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
 		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
 	}
-	return nil
+	return o.Family.validate()
 }
 
 func (o Options) bootstrap() stats.Bootstrap {
@@ -134,6 +139,9 @@ type analyzer struct {
 // record passes rec through, keeping what the analysis needs; earlier
 // analysis records are dropped.
 func (a *analyzer) record(rec runs.Record) error {
+	if rec.Type == ndjson.TypeSuite {
+		return nil // replaced by this analysis's suite
+	}
 	switch rec.Value.(type) {
 	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment:
 		return nil // replaced by this analysis
@@ -201,6 +209,7 @@ func (a *analyzer) flush(end *ndjson.End) error {
 		return a.onRun(d, end)
 	}
 	a.held = d.analyze(end, a.opt)
+	a.opt.Suite.add(d, a.held) // the run's own comparisons, before any with a baseline
 	if a.opt.Baseline != nil {
 		a.addBaseline(d)
 	}

@@ -15,7 +15,7 @@ func (d *runData) axisComparisons(c int, p stats.Paired, opt Options) []ndjson.A
 	wall := wallInfo(d.run)
 	out := []ndjson.AxisComparison{d.wallComparison(wall, c, p)}
 	for i, info := range d.extra {
-		out = append(out, d.axisComparison(c, i, info, opt))
+		out = append(out, d.axisComparison(c, i, info, opt.forAxis(info)))
 	}
 	return out
 }

@@ -34,6 +34,10 @@ type RunPlan struct {
 	SliceNS int64
 	// Complete is false when the pilot has no end record.
 	Complete bool
+	// ConfidencePct is the level each planned interval is at: the
+	// family's per-comparison level when the run makes several
+	// comparisons, as the analysis of the planned run will use.
+	ConfidencePct float64
 }
 
 // CasePlan is the plan of one comparison (Contender > 0) or of a single
@@ -75,6 +79,10 @@ func (d *runData) plan(end *ndjson.End, opt Options, halfWidthPct float64) (RunP
 		rp.SetupNS = end.ElapsedNS - end.SamplingNS
 	}
 	b := opt.bootstrap()
+	if fam, _ := d.family(opt); fam != nil && !opt.legacy() {
+		b.Confidence = fam.PerComparisonPct
+	}
+	rp.ConfidencePct = b.Confidence
 	if len(d.cases) == 1 {
 		x := d.ops(0)
 		for i := range x {

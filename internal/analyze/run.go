@@ -84,10 +84,12 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
 	}
-	seq, copt := d.sequential(end, opt)
+	seq, copt, fam, famWarnings := d.levels(end, opt)
+	head.Family = fam
 	if seq != nil {
 		head.Warnings = append(head.Warnings, d.untilWarnings(opt)...)
 	}
+	head.Warnings = append(head.Warnings, famWarnings...)
 	head.Warnings = append(head.Warnings, d.notes...)
 	k := len(d.cases)
 	summaries := make([]*ndjson.Summary, k)

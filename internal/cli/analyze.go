@@ -41,6 +41,9 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
 		&ucli.StringFlag{Name: "baseline", Usage: "also compare every case, by name, with the same case in this archived stream (a run of an earlier revision, or an fb-import), as independent samples (design independent); the runs' fingerprints must match"},
 		&ucli.StringSliceFlag{Name: "allow-mismatch", Usage: "with --baseline: fingerprint fields allowed to differ, comma-separated or repeated (host.kernel, tool_version, tag.revision, tag.* ...); the analysis lists them"},
+		&ucli.StringFlag{Name: "multiplicity", Value: analyze.MultiplicityBonferroni, Usage: "how the comparisons of a run share the error rate: bonferroni (each interval at 1 - (1 - P)/m for a family confidence P over m comparisons) or none (each at --confidence; the analysis is labelled exploratory)"},
+		&ucli.Float64Flag{Name: "family-confidence", Usage: "the family confidence P in percent (50 to 99.9; default: --confidence)"},
+		&ucli.StringFlag{Name: "family", Value: analyze.FamilyTime, Usage: "which comparisons form the family: time (each contender's time comparison) or all (time and every axis with a better/worse verdict)"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -51,6 +54,11 @@ func analyzeApp(env Env) *ucli.App {
 		opt := analyze.Options{
 			Seed: c.Uint64("seed"), Resamples: c.Int("resamples"), Confidence: c.Float64("confidence"),
 			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
+			Family: analyze.FamilyOptions{Multiplicity: c.String("multiplicity"), Scope: c.String("family"),
+				ConfidencePct: c.Float64("family-confidence")},
+		}
+		if c.IsSet("family-confidence") && opt.Family.ConfidencePct == 0 {
+			return usageErrorf("--family-confidence 0 out of range: use 50 to 99.9 (percent)")
 		}
 		if err := opt.Validate(); err != nil {
 			return withCode(ExitUsage, err, "")
@@ -67,6 +75,7 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		var refused error // the first run the baseline could not be compared with
+		opt.Suite = analyze.NewSuiteBuilder()
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			err := analyze.Stream(r, w, opt)
 			warnTorn(env, "fb-analyze", r)
@@ -76,7 +85,13 @@ func analyzeApp(env Env) *ucli.App {
 			}
 			return streamError(err, "fix or remove that line; the records before it, and the analysis of every run that ended before it, were written")
 		})
-		return cmp.Or(err, refused)
+		if err != nil {
+			return err
+		}
+		if err := writeSuite(w, opt); err != nil {
+			return err
+		}
+		return refused
 	}
 	return app
 }

@@ -54,7 +54,7 @@ func writePlan(w io.Writer, p analyze.RunPlan, opt analyze.Options, width float6
 		unit = "samples"
 	}
 	fmt.Fprintf(w, "plan for run %s (%s, %d cases): a half-width of %g%% at %g%% confidence, estimator %s\n",
-		short(run.RunID), run.Design, len(run.Cases), width, opt.Confidence, estimatorOf(opt))
+		short(run.RunID), run.Design, len(run.Cases), width, p.ConfidencePct, estimatorOf(opt))
 	fmt.Fprintf(w, "  pilot: %d %s of %s batches", p.Plans[0].PilotUnits, unit, time.Duration(p.SliceNS))
 	if p.UnitNS > 0 {
 		fmt.Fprintf(w, ", %s per unit with overhead", time.Duration(p.UnitNS).Round(10*time.Microsecond))

@@ -245,6 +245,7 @@ func (e *Engine) fillRun() {
 	for i, cs := range e.Cases {
 		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv}
 	}
+	e.familyRule()
 }
 
 // plan is the schedule for this run's design. A run with a stopping rule

@@ -27,6 +27,9 @@ type Until struct {
 	// Confidence is the overall confidence, in percent: a decision rule
 	// spends its error rate over the looks (stats.LookConfidence).
 	Confidence float64
+	// Comparisons is how many time comparisons share Confidence as a
+	// family (family.go); 0 or 1 leaves it to the one comparison.
+	Comparisons int
 }
 
 // Stopping-rule constants.
@@ -159,9 +162,9 @@ func (l *looker) look(final bool) error {
 	t := l.fraction()
 	rec := &ndjson.Look{RunID: e.Run.RunID, Index: l.looks, Units: l.s.end.Units,
 		ElapsedNS: e.Clock.Now() - e.start, Fraction: math.Min(t, 1), Final: final}
-	rec.ConfidencePct, rec.Spent = l.u.Confidence, true
+	rec.ConfidencePct, rec.Spent = l.u.perComparison(), true
 	if l.u.Rule == "decision" {
-		rec.ConfidencePct, rec.Spent = stats.LookConfidence(l.u.Confidence, l.spentAt, t, final)
+		rec.ConfidencePct, rec.Spent = stats.LookConfidence(l.u.perComparison(), l.spentAt, t, final)
 	}
 	if rec.Spent {
 		iv, err := e.Judge(&e.Run, l.s.kept, rec.ConfidencePct)

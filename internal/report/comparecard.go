@@ -51,7 +51,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}
-	c.axisTable(r, k, ci)
+	c.axisTable(r, k, axisCIText(r, k, ci))
 }
 
 // verdict is "new faster   (contender faster)", coloured by outcome.

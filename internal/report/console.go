@@ -28,6 +28,7 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
 		}
 		c.run(r)
 	}
+	c.suites(runs)
 	return nil
 }
 
@@ -45,6 +46,7 @@ func (c *console) run(r *Run) {
 		c.many(r)
 	}
 	c.baseline(r)
+	c.family(r)
 	c.environment(r)
 }
 

@@ -44,6 +44,10 @@ var csvColumns = []string{
 	// The tool an imported run came from (fb-import: "hyperfine"); empty
 	// for a run flybench collected.
 	"source",
+	// The run's family (fb-analyze --multiplicity, --family): the rule,
+	// the scope, m, the family confidence and each comparison's level
+	// before any spending over looks.
+	"multiplicity", "family", "family_m", "family_confidence_pct", "per_comparison_pct",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -82,6 +86,7 @@ func newCSVRow(r *Run, kind string) csvRow {
 	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
 	row.setUntil(r)
+	row.setFamily(r)
 	row.set("warnings", joinWarnings(r))
 	row.set("source", r.Run.Source)
 	return row
@@ -121,6 +126,13 @@ func writeCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
 			}
 		}
 		for _, row := range baselineCSVRows(r) {
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range suitesOf(runs) {
+		for _, row := range suiteCSVRows(&s) {
 			if err := cw.Write(row); err != nil {
 				return err
 			}

@@ -82,7 +82,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// Schema 1.4: rows of kind "baseline" (fb-analyze --baseline).
 	"baseline_run_id,baseline_file,normalized,allowed_mismatches," +
 	// Schema 1.4: the tool an imported run came from.
-	"source"
+	"source," +
+	// Schema 1.4: the run's family.
+	"multiplicity,family,family_m,family_confidence_pct,per_comparison_pct"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

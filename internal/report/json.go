@@ -15,6 +15,8 @@ import (
 type jsonDocument struct {
 	Schema string    `json:"schema"`
 	Runs   []jsonRun `json:"runs"`
+	// Suites are the suite records, present when the stream has any.
+	Suites []ndjson.Suite `json:"suites,omitempty"`
 }
 
 type jsonRun struct {
@@ -45,6 +47,7 @@ func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
 	for _, r := range runs {
 		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
 	}
+	doc.Suites = suitesOf(runs)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

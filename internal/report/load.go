@@ -37,6 +37,9 @@ type Run struct {
 	// mid-record after this run: every format shows them with the
 	// analysis's own warnings.
 	StreamWarnings []string
+	// Suites are the suite records that followed this run: fb-analyze
+	// writes one after the last run of a suite (suite.go).
+	Suites []ndjson.Suite
 	// repeat says which of several runs with this run_id in the report
 	// this is ("2 of 2 with this id"); empty for a run that appears once.
 	repeat string
@@ -74,6 +77,12 @@ func Load(r *ndjson.Reader) ([]*Run, error) {
 		rec, err := g.Next()
 		if err != nil {
 			return ld.stop(g, err)
+		}
+		if rec.Type == ndjson.TypeSuite {
+			if err := ld.addSuite(r, rec); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		ld.add(rec)
 	}

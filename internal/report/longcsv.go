@@ -23,6 +23,9 @@ var longColumns = []string{
 	"reference_median", "contender_median", "change", "ci_low", "ci_high", "verdict",
 	// The run's warnings, as in the csv format.
 	"warnings",
+	// The level of the row's interval, and the size of the run's family
+	// when the row's comparison is in it (empty for axes outside it).
+	"confidence_pct", "family_m",
 }
 
 var longIndex = columnIndex(longColumns)
@@ -72,6 +75,13 @@ func writeLongCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
 			}
 		}
 	}
+	for _, s := range suitesOf(runs) {
+		for _, row := range suiteLongRows(&s) {
+			if err := cw.Write(row); err != nil {
+				return err
+			}
+		}
+	}
 	cw.Flush()
 	return cw.Error()
 }
@@ -87,8 +97,10 @@ func longRows(r *Run) []longRow {
 	}
 	for i := range r.Comparisons {
 		k := &r.Comparisons[i]
-		for _, a := range comparisonAxes(r, k) {
-			rows = append(rows, longComparisonRow(r, k, &a))
+		for j, a := range comparisonAxes(r, k) {
+			row := longComparisonRow(r, k, &a)
+			row.setLevel(r, k, &a, j == 0)
+			rows = append(rows, row)
 		}
 	}
 	for i := range r.Baseline {

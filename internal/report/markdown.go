@@ -17,6 +17,7 @@ func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
 		}
 		markdownRun(w, r)
 	}
+	markdownSuites(w, runs)
 	return nil
 }
 
@@ -38,6 +39,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	markdownAxes(w, r)
 	markdownBaseline(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
+	markdownFamily(w, r)
 	level := runLevel(r)
 	if len(r.Comparisons) > 0 {
 		level = r.Comparisons[0].ConfidencePct

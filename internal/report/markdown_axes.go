@@ -17,7 +17,7 @@ func markdownAxes(w *bytes.Buffer, r *Run) {
 			continue
 		}
 		ref, con := names(r, k)
-		fmt.Fprintf(w, "\nAxes of %s against %s, on the same pairs (%s):\n\n", mdEscape(con), mdEscape(ref), ciText(r, k))
+		fmt.Fprintf(w, "\nAxes of %s against %s, on the same pairs (%s):\n\n", mdEscape(con), mdEscape(ref), axisCIText(r, k, ciText(r, k)))
 		w.WriteString("| axis | " + mdEscape(ref) + " | " + mdEscape(con) + " | change | verdict |\n")
 		w.WriteString("| :-- | --: | --: | :-- | :-- |\n")
 		for j := range k.Axes {

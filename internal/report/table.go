@@ -53,7 +53,7 @@ func manyRows(r *Run) [][]cell {
 		median = "cpu time median/op"
 	}
 	rows := [][]cell{{{text: "case"}, {text: median}, {text: "speedup"},
-		{text: r.ciLabel()}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
+		{text: r.tableCILabel()}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
 	for i := range r.Run.Cases {
 		row := []cell{{text: r.caseName(i)}, {text: "n/a"}}
 		if s := r.summary(i); s != nil {

@@ -514,6 +514,10 @@ type Family struct {
 	FamilyConfidencePct float64 `json:"family_confidence_pct"`
 	PerComparisonPct    float64 `json:"per_comparison_pct"`
 	Exploratory         bool    `json:"exploratory,omitempty"`
+	// AxisConfidencePct is the level of the axis comparisons outside the
+	// family (every axis under scope "time", diagnostic axes under "all"),
+	// present when it differs from the family's (schema 1.4).
+	AxisConfidencePct float64 `json:"axis_confidence_pct,omitempty"`
 }
 
 // Outliers are Tukey-fence counts; no sample is ever removed.
@@ -762,6 +766,10 @@ type Suite struct {
 	ConfidencePct float64       `json:"confidence_pct"`
 	ThresholdPct  float64       `json:"threshold_pct"`
 	Verdict       string        `json:"verdict"`
+	// Method says how the interval was computed; Warnings name the
+	// comparisons left out of the suite and why (schema 1.4).
+	Method   string   `json:"method,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // SuiteMember is one benchmark of a suite.
@@ -771,6 +779,9 @@ type SuiteMember struct {
 	Name      string  `json:"name"`
 	Speedup   float64 `json:"speedup"`
 	Pairs     int     `json:"pairs"`
+	// Design is the member's comparison design: "paired", "rounds",
+	// "sequential" or "independent" (each side resampled on its own).
+	Design string `json:"design,omitempty"`
 }
 
 // MachineClass is the part of a host fingerprint a noise profile is valid

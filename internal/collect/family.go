@@ -1,0 +1,36 @@
+package collect
+
+import (
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
+)
+
+// FamilySpending is what a decision rule adds to stats.SpendingRule when
+// its run makes more than one time comparison.
+const FamilySpending = "; with m >= 2 comparisons, each comparison's looks spend its Bonferroni share of the error rate, alpha/m, as fb-analyze's default family (--multiplicity bonferroni --family time) replays"
+
+// perComparison is the confidence each comparison's looks share: the
+// Bonferroni level of Confidence over Comparisons, so that the intervals
+// the looks judge are those fb-analyze reports by default.
+func (u Until) perComparison() float64 {
+	level, _ := stats.BonferroniConfidence(u.Confidence, u.Comparisons)
+	return level
+}
+
+// familyRule shares the stopping rule's confidence among the run's time
+// comparisons, every case against the reference except reference-workload
+// cases (as analyze.TimeComparisons counts them), and says so in the run
+// record's description of a decision rule.
+func (e *Engine) familyRule() {
+	n := 0
+	for _, c := range e.Run.Cases {
+		if c.Role != ndjson.RoleReferenceWorkload {
+			n++
+		}
+	}
+	m := max(n-1, 0)
+	e.Config.Until.Comparisons = m
+	if u := e.Run.Config.Until; u != nil && u.Rule == "decision" && m > 1 {
+		u.Spending += FamilySpending
+	}
+}
