@@ -30,7 +30,7 @@ func (c *console) axisMatrix(r *Run) {
 	}
 	c.table(rows, right)
 	c.row("legend", "✓ better than "+r.caseName(reference)+"  ✗ worse  ~ practically equivalent  "+
-		"? inconclusive  diag not judged  Δ absolute difference  = exact difference  n/a unavailable")
+		"? inconclusive  diag not judged  Δ absolute difference"+exactLegend(r)+"  n/a unavailable")
 	label := "n/a"
 	for _, note := range matrixNotes(r, order) {
 		c.row(label, note)

@@ -80,3 +80,15 @@ func markdownExactRow(a *ndjson.AxisComparison) []string {
 	return []string{mdEscape(a.Name), mdEscape(axisValue(res.RefMedian, a.Unit)), mdEscape(axisValue(res.ConMedian, a.Unit)),
 		mdEscape(exactChange(res, a.Unit) + " exact, no interval"), "**" + mdEscape(res.Verdict) + "**"}
 }
+
+// exactLegend explains the matrix's exact cells, when it has any.
+func exactLegend(r *Run) string {
+	for _, k := range r.Comparisons {
+		for i := range k.Axes {
+			if a := &k.Axes[i]; collected(a) && isExact(a.Result) {
+				return "  = exact difference (= no change, + increased, - decreased, ? not deterministic)"
+			}
+		}
+	}
+	return ""
+}
