@@ -15,9 +15,12 @@ import (
 // isExact reports whether a result is an exact comparison.
 func isExact(res *ndjson.AxisResult) bool { return res.Method == ndjson.AxisMethodExact }
 
-// exactChange is the difference with every digit: "+444046 instructions/op".
+// exactChange is the difference with every digit, up to 12 significant
+// ones (a count per operation of a batch is a quotient, and the
+// subtraction of two leaves float64 noise): "+444046 instructions/op".
 func exactChange(res *ndjson.AxisResult, unit string) string {
-	text := strconv.FormatFloat(res.Change, 'f', -1, 64)
+	rounded, _ := strconv.ParseFloat(strconv.FormatFloat(res.Change, 'g', 12, 64), 64)
+	text := strconv.FormatFloat(rounded, 'f', -1, 64)
 	if res.Change > 0 {
 		text = "+" + text
 	}
