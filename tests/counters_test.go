@@ -113,3 +113,22 @@ func TestInstructionsSimBatch(t *testing.T) {
 }
 
 func spread(x []float64) float64 { return slices.Max(x) - slices.Min(x) }
+
+// TestInstructionsSimWithoutValgrind: with no valgrind in PATH the run
+// goes on, and every counter record and the report say why there is no
+// count, never a value.
+func TestInstructionsSimWithoutValgrind(t *testing.T) {
+	cmd := exec.Command(tool("fb-pair"), "--progress", "none", "--samples", "10", "-t", "100ms",
+		"--metrics", "instructions_sim", "--", "/bin/true", "/bin/true")
+	cmd.Env = []string{"PATH=/nonexistent"}
+	stream, err := cmd.Output()
+	must(t, err)
+	reason := `"status":"unsupported_platform","reason":"valgrind not found in PATH: install the valgrind package"`
+	if bytes.Count(stream, []byte(`"type":"counter"`)) != 2 || bytes.Count(stream, []byte(reason)) != 3 || bytes.Contains(stream, []byte(`"value"`)) {
+		t.Fatalf("stream:\n%s", stream)
+	}
+	report := run(t, run(t, stream, tool("fb-analyze")), tool("fb-report"))
+	if !bytes.Contains(report, []byte("unavailable: unsupported platform (/bin/true: valgrind not found in PATH: install the valgrind package)")) {
+		t.Fatalf("report:\n%s", report)
+	}
+}
