@@ -6,16 +6,23 @@ LDFLAGS  := -X github.com/flybench/flybench/internal/version.Version=$(VERSION)
 TOOLS    := fb-sample fb-pair fb-analyze fb-report
 EXAMPLES := demo-old demo-new spin load
 
-.PHONY: all build test test-short coverage demo bench lint cross man fuzz clean
+.PHONY: all build deps test test-short coverage demo bench lint cross man fuzz clean
 
 all: build
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/... ./examples/...
 
+# valgrind counts instructions for --metrics instructions_sim; it is
+# installed from Debian's packages when possible (the tests that need it
+# skip without it).
+deps:
+	@command -v valgrind >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		apt-get install -y -qq valgrind >/dev/null 2>&1) || echo "deps: valgrind not installed; the instructions_sim tests will skip"
+
 # The tests: unit tests, the statistics simulation, the fuzz seeds, and the
 # end-to-end pipeline tests that run the real binaries on real commands.
-test:
+test: deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'Coverage|SequentialFalse|PlanDelivers' ./pkg/stats

@@ -22,7 +22,9 @@ type AxisDecl struct {
 	// Normalize is "op" (the default: divided by n) or "batch".
 	Normalize string
 	// Compare is "relative" (the default: paired ratios, refused for zero
-	// or negative values) or "absolute" (paired differences).
+	// or negative values), "absolute" (paired differences) or "exact" (a
+	// deterministic count such as nodes visited: the same value in every
+	// sample of a side, compared by its exact difference).
 	Compare string
 	// Scope and Attribution describe what the value covers; the defaults
 	// are caller_defined_window and exact_window.
@@ -95,7 +97,7 @@ func (d AxisDecl) validate() error {
 		{"direction", d.Direction, "lower higher diagnostic"},
 		{"semantics", d.Semantics, "cumulative absolute elapsed"},
 		{"normalize", d.Normalize, "op batch"},
-		{"compare", d.Compare, "relative absolute"},
+		{"compare", d.Compare, "relative absolute exact"},
 	} {
 		if f.v != "" && !strings.Contains(" "+f.allowed+" ", " "+f.v+" ") {
 			return fmt.Errorf("axis %s: %s %q: use %s", d.Name, f.key, f.v, strings.ReplaceAll(f.allowed, " ", ", "))

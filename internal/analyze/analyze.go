@@ -164,6 +164,8 @@ func (a *analyzer) record(rec runs.Record) error {
 		a.cur.calibrations = append(a.cur.calibrations, *v)
 	case *ndjson.Look:
 		a.cur.looks = append(a.cur.looks, *v)
+	case *ndjson.Counter:
+		a.cur.counters = append(a.cur.counters, *v)
 	case *ndjson.Window:
 		a.cur.host.windows = append(a.cur.host.windows, *v)
 	case *ndjson.End:

@@ -20,7 +20,7 @@ type axisVal struct {
 func extraAxes(run ndjson.Run) []ndjson.AxisInfo {
 	var out []ndjson.AxisInfo
 	for i, a := range run.Axes {
-		if axes.Extra(i, a.Name) {
+		if axes.Extra(i, a.Name) && !axes.IsCounter(a.Family) { // counters are not in samples (exact.go)
 			out = append(out, a)
 		}
 	}

@@ -17,7 +17,7 @@ func (d *runData) axisComparisons(c int, p stats.Paired, opt Options) []ndjson.A
 	for i, info := range d.extra {
 		out = append(out, d.axisComparison(c, i, info, opt.forAxis(info)))
 	}
-	return out
+	return append(out, d.counterComparisons(c)...)
 }
 
 func (d *runData) wallComparison(info ndjson.AxisInfo, c int, p stats.Paired) ndjson.AxisComparison {
@@ -57,6 +57,9 @@ func (d *runData) axisComparison(c, i int, info ndjson.AxisInfo, opt Options) nd
 			cmp.Status, cmp.Reason = string(st), fmt.Sprintf("%s: %s", d.name(side), orText(reason, st))
 			return cmp
 		}
+	}
+	if exact(info) {
+		return d.exactComparison(cmp, c, i)
 	}
 	ref, con, first := d.axisPairs(c, i)
 	res, err := d.compareAxis(ref, con, first, info, opt, fmt.Sprintf("axis/%s/0/%d", info.Name, c))

@@ -26,7 +26,7 @@ func (d *runData) axisSummaries(c int, rec *ndjson.Summary, opt Options) []ndjso
 		}
 		out = append(out, s)
 	}
-	return out
+	return append(out, d.counterSummaries(c)...)
 }
 
 func axisStats(x []float64, opt Options, stream string) *ndjson.AxisStats {

@@ -42,6 +42,7 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	rec.Warnings = d.comparisonWarnings(rec)
 	if len(d.run.Axes) > 0 {
 		rec.Axes = d.axisComparisons(c, p, opt)
+		rec.Warnings = append(rec.Warnings, d.exactWarnings(c)...)
 	}
 	return rec, nil
 }

@@ -31,6 +31,8 @@ type runData struct {
 	calibrations []ndjson.Calibration
 	// notes are warnings about the input, e.g. that it ended mid-record.
 	notes []string
+	// counters are the run's counter records (exact.go).
+	counters []ndjson.Counter
 }
 
 func newRunData(run ndjson.Run) *runData {

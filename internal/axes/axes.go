@@ -193,7 +193,7 @@ func Select(spec string) ([]Axis, error) {
 		}
 		if _, ok := Lookup(item); !ok {
 			return nil, fmt.Errorf("--metrics: unknown axis or set %q (sets: %s; axes: %s)",
-				item, strings.Join(SetNames(), ", "), strings.Join(names(), ", "))
+				item, strings.Join(SetNames(), ", "), strings.Join(append(names(), InstructionsSim), ", "))
 		}
 		want[item] = true
 	}

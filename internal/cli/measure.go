@@ -75,6 +75,9 @@ type measureRequest struct {
 	condOn  bool
 	flags   commandFlags
 	tags    map[string]string
+
+	// counters are the counter axes asked for (counters.go).
+	counters []axes.Axis
 }
 
 // commandFlags say how the commands and hooks are run.
@@ -152,7 +155,7 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, withCode(ExitUsage, err, "")
 	}
 	r.require = c.Generic("require-perf").(*requirePerf).mode
-	if r.axes, err = selectAxes(c.String("metrics"), r.require); err != nil {
+	if r.axes, r.counters, err = selectAxes(c.String("metrics"), r.require); err != nil {
 		return nil, withCode(ExitUsage, err, "")
 	}
 	if r.cond, r.condOn, err = conditionsPolicy(c); err != nil {
@@ -347,6 +350,7 @@ func (m *measurement) run(disp *progress.Display) error {
 		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
 	}
 	m.attachConditions(e)
+	m.attachCounters(e)
 	if names := required(m.require, m.axes); len(names) > 0 {
 		e.Check = perfCheck(names, m.record.Axes)
 	}

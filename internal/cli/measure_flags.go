@@ -30,7 +30,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.StringFlag{Name: "prepare", Aliases: []string{"p"}, Usage: "untimed command run before every batch"},
 		&ucli.StringFlag{Name: "setup", Aliases: []string{"s"}, Usage: "untimed command run once before warm-up"},
 		&ucli.StringFlag{Name: "cleanup", Aliases: []string{"c"}, Usage: "untimed command run once at the end, whatever the outcome"},
-		&ucli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "time", Usage: "axes recorded on every sample, comma-separated sets (time, resources, perf, software, all) and single axes (cpu, rss_peak, minor_faults, cycles, task_clock, ...); wall time is always recorded"},
+		&ucli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "time", Usage: "axes recorded on every sample, comma-separated sets (time, resources, perf, software, all) and single axes (cpu, rss_peak, minor_faults, cycles, task_clock, ...); wall time is always recorded; instructions_sim counts each case's instructions under valgrind in untimed runs (only when named)"},
 		timerFlag(),
 		&ucli.GenericFlag{Name: "require-perf", Value: &requirePerf{}, Usage: "fail after the first measurement unless every selected hardware axis (perf set) has samples; --require-perf=core requires only cycles, instructions and ipc (implies selecting them)"},
 		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "progress on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},

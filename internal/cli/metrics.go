@@ -35,15 +35,18 @@ func (r *requirePerf) IsBoolFlag() bool { return true }
 // coreAxes are what --require-perf=core requires.
 var coreAxes = []string{"cycles", "instructions", "ipc"}
 
-// selectAxes reads --metrics and adds what --require-perf needs.
-func selectAxes(spec, require string) ([]axes.Axis, error) {
+// selectAxes reads --metrics and adds what --require-perf needs. Counter
+// axes (instructions_sim), which no sample carries, come back apart.
+func selectAxes(spec, require string) (sampled, counters []axes.Axis, err error) {
 	switch require {
 	case "all":
 		spec += ",perf"
 	case "core":
 		spec += "," + strings.Join(coreAxes, ",")
 	}
-	return axes.Select(spec)
+	spec, counters = axes.SplitCounters(spec)
+	sampled, err = axes.Select(spec)
+	return sampled, counters, err
 }
 
 // required lists the axes --require-perf insists on among those selected.

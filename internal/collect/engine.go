@@ -107,6 +107,9 @@ type Engine struct {
 	// Judge analyses the kept samples at the looks of a stopping rule
 	// (Config.Until); it must be set when the rule is.
 	Judge Judge
+	// Counters, when set, count every case once outside the timed
+	// schedule, between calibration and the first sample.
+	Counters []CounterProbe
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -188,6 +191,9 @@ func (e *Engine) phases(end *ndjson.End) error {
 	}
 	iters, err := e.calibrate(est)
 	if err != nil {
+		return err
+	}
+	if err := e.count(iters); err != nil {
 		return err
 	}
 	return e.sample(iters, end)

@@ -50,6 +50,11 @@ const (
 	Relative Comparison = "relative"
 	// Absolute compares paired signed differences.
 	Absolute Comparison = "absolute"
+	// Exact is a deterministic count (nodes visited, rows scanned): the
+	// value depends only on the input and the code, so each side must
+	// report the same value in every sample and the comparison is their
+	// exact difference, without an interval.
+	Exact Comparison = "exact"
 )
 
 // Descriptor declares one custom axis.

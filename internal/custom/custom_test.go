@@ -44,6 +44,7 @@ func TestDeclarationRefusals(t *testing.T) {
 		"x unit=u semantics=total":          "semantics",
 		"x unit=u normalize=run":            "normalize",
 		"x unit=u compare=ratio":            "compare",
+		"x unit=u compare=exactly":          "use relative, absolute or exact",
 		"x unit=u primary=1":                "semantics elapsed",
 		"x unit=ns semantics=elapsed primary=1 resolution=1": "timing source",
 		"x unit=ns semantics=elapsed primary=1 source=s":     "positive resolution",

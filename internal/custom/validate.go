@@ -41,8 +41,8 @@ func (d Descriptor) validEnums() error {
 		return fmt.Errorf("semantics %q: use cumulative, absolute or elapsed", d.Semantics)
 	case d.Normalize != PerOperation && d.Normalize != PerBatch:
 		return fmt.Errorf("normalize %q: use op or batch", d.Normalize)
-	case d.Compare != Relative && d.Compare != Absolute:
-		return fmt.Errorf("compare %q: use relative or absolute", d.Compare)
+	case d.Compare != Relative && d.Compare != Absolute && d.Compare != Exact:
+		return fmt.Errorf("compare %q: use relative, absolute or exact", d.Compare)
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func (c *console) axisMatrix(r *Run) {
 	}
 	c.table(rows, right)
 	c.row("legend", "✓ better than "+r.caseName(reference)+"  ✗ worse  ~ practically equivalent  "+
-		"? inconclusive  diag not judged  Δ absolute difference  n/a unavailable")
+		"? inconclusive  diag not judged  Δ absolute difference"+exactLegend(r)+"  n/a unavailable")
 	label := "n/a"
 	for _, note := range matrixNotes(r, order) {
 		c.row(label, note)
@@ -68,6 +68,9 @@ func matrixCells(k *ndjson.Comparison, name string) []cell {
 	a := comparedAxis(k, name)
 	if a == nil || !collected(a) {
 		return []cell{{text: "n/a"}, {}}
+	}
+	if isExact(a.Result) {
+		return exactMatrixCells(a)
 	}
 	change := axisChange(a.Result, a.Unit)
 	if absolute(a.Result) {

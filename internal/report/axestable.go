@@ -31,6 +31,9 @@ func axisComparisonRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) [
 		return []cell{name, {text: unavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
 	}
 	res := a.Result
+	if isExact(res) {
+		return exactRow(a)
+	}
 	sc := rowScale(a.Unit, res.RefMedian, res.ConMedian)
 	change, ci := pct(res.Change), pctRange(res.CI)
 	if absolute(res) {

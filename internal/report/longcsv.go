@@ -142,7 +142,12 @@ func longComparisonRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) l
 	row.set("method", res.Method)
 	row.set("n", strconv.Itoa(res.N))
 	row.set("verdict", res.Verdict)
-	row.setNumbers(map[string]float64{"reference_median": res.RefMedian, "contender_median": res.ConMedian,
-		"change": res.Change, "ci_low": res.CI[0], "ci_high": res.CI[1]})
+	nums := map[string]float64{"reference_median": res.RefMedian, "contender_median": res.ConMedian,
+		"change": res.Change, "ci_low": res.CI[0], "ci_high": res.CI[1]}
+	if isExact(res) { // an exact difference has no interval
+		delete(nums, "ci_low")
+		delete(nums, "ci_high")
+	}
+	row.setNumbers(nums)
 	return row
 }

@@ -42,6 +42,9 @@ func markdownAxisRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []s
 		return []string{name, "n/a", "n/a", mdEscape(unavailableText(a.Status, a.Reason)), ""}
 	}
 	res := a.Result
+	if isExact(res) {
+		return markdownExactRow(a)
+	}
 	change := fmt.Sprintf("%s (%s)", axisChange(res, a.Unit), axisChangeCI(res, a.Unit))
 	if absolute(res) {
 		change += " absolute"

@@ -6,7 +6,7 @@ import "github.com/flybench/flybench/pkg/ndjson"
 // 32-bit integers.
 const maxIndex = 1<<31 - 1
 
-// measurement places a calibration, sample, window, look or end record in
+// measurement places a calibration, sample, window, look, counter or end record in
 // the open run.
 func (g *Reader) measurement(rec *Record) error {
 	run, err := g.current(rec.Line)
@@ -35,6 +35,8 @@ func (g *Reader) measurement(rec *Record) error {
 			return err
 		}
 		return g.sameRun(rec.Line, run, v.RunID)
+	case ndjson.TypeCounter:
+		return g.addCounter(rec, run)
 	}
 	return g.addEnd(rec, run)
 }

@@ -731,26 +731,41 @@ type AxisResult struct {
 // AxisMethodExact is the method of a deterministic axis (custom axes
 // declared with comparison "exact", and counters): Change is contender
 // minus reference of the (constant) values, CI is [Change, Change], and
-// the verdict is "no change", "increased" or "decreased" (schema 1.4).
+// the verdict is "no change", "increased" or "decreased", or "not
+// deterministic" when a side's values differ (schema 1.4).
 const AxisMethodExact = "exact"
+
+// Verdicts of an exact axis comparison. fb-check reads them: any
+// increase of a deterministic count fails, and a count that varies within
+// a side cannot be judged.
+const (
+	VerdictExactSame      = "no change"
+	VerdictExactIncreased = "increased"
+	VerdictExactDecreased = "decreased"
+	VerdictExactVaries    = "not deterministic"
+)
 
 // Counter is a deterministic count of one case measured outside the timed
 // schedule (schema 1.4): Axis names it ("instructions_sim"), Value is
 // per operation when Status is "collected", absent otherwise with Reason.
 // Source says how it was measured ("valgrind --tool=cachegrind
 // --cache-sim=no", its version), Runs how many untimed executions it took.
+// Values holds every count taken, in order, when the case was counted
+// more than once (Value is their median): the analysis calls the counter
+// not deterministic when they differ (schema 1.4).
 type Counter struct {
 	Header
-	RunID  string   `json:"run_id"`
-	Case   int      `json:"case"`
-	Name   string   `json:"name"`
-	Axis   string   `json:"axis"`
-	Unit   string   `json:"unit"`
-	Status string   `json:"status"`
-	Reason string   `json:"reason,omitempty"`
-	Value  *float64 `json:"value,omitempty"`
-	Source string   `json:"source,omitempty"`
-	Runs   int      `json:"runs,omitempty"`
+	RunID  string    `json:"run_id"`
+	Case   int       `json:"case"`
+	Name   string    `json:"name"`
+	Axis   string    `json:"axis"`
+	Unit   string    `json:"unit"`
+	Status string    `json:"status"`
+	Reason string    `json:"reason,omitempty"`
+	Value  *float64  `json:"value,omitempty"`
+	Source string    `json:"source,omitempty"`
+	Runs   int       `json:"runs,omitempty"`
+	Values []float64 `json:"values,omitempty"`
 }
 
 // Suite is the geometric-mean speedup across benchmarks (schema 1.4):
