@@ -17,16 +17,25 @@ import (
 // sides' values, with no interval: there is no noise to estimate.
 
 // exactResult compares two sides' values of a deterministic axis: the
-// change is the contender's median minus the reference's, and the
-// verdict is "not deterministic" as soon as either side's values differ.
+// change is the contender's median minus the reference's. With every
+// value of each side equal the verdict is the sign of the change. When a
+// side's values differ (a simulated count of a program whose runtime has
+// background threads varies by a fraction of a percent), the sides still
+// differ exactly when their ranges do not overlap; overlapping ranges
+// are "not deterministic": no difference beyond the spread can be told.
 // Values are compared exactly: a count divided by its operations is the
 // correctly rounded quotient, so equal counts per operation are equal.
 func exactResult(ref, con []float64) *ndjson.AxisResult {
 	rm, cm := stats.Median(ref), stats.Median(con)
 	change := cm - rm
 	verdict := ndjson.VerdictExactSame
+	varies := spread(ref) != 0 || spread(con) != 0
 	switch {
-	case spread(ref) != 0 || spread(con) != 0:
+	case varies && slices.Min(con) > slices.Max(ref):
+		verdict = ndjson.VerdictExactIncreased
+	case varies && slices.Max(con) < slices.Min(ref):
+		verdict = ndjson.VerdictExactDecreased
+	case varies:
 		verdict = ndjson.VerdictExactVaries
 	case change > 0:
 		verdict = ndjson.VerdictExactIncreased
@@ -163,6 +172,6 @@ func (d *runData) variesWarning(c int, info ndjson.AxisInfo, ref, con []float64)
 	if len(ref) == 0 || len(con) == 0 || spread(ref) == 0 && spread(con) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("%s is compared exactly but its values vary within a side: %s spread %g %s over %d values, %s spread %g %s over %d values; the count is not deterministic, so its difference has no verdict",
+	return []string{fmt.Sprintf("%s is compared exactly but its values vary within a side: %s spread %g %s over %d values, %s spread %g %s over %d values; the count is not deterministic, so a difference is told only when the two sides' ranges do not overlap",
 		info.Name, d.name(0), spread(ref), info.Unit, len(ref), d.name(c), spread(con), info.Unit, len(con))}
 }

@@ -64,7 +64,7 @@ func judgeComparison(c *ndjson.Comparison, r *Run, set noiseSet, opt Options) []
 		a := &c.Axes[i]
 		switch {
 		case isCounter(a, r.Exact):
-			items = append(items, counterItem(c, a))
+			items = append(items, counterItem(c, a, simulated(&r.Record, a.Name)))
 		case isMemory(a, &r.Record):
 			items = append(items, memoryItem(c, a, set, opt))
 		}

@@ -123,6 +123,8 @@ func regressedRun() []ndjson.Record {
 		exactAxis("syscalls", "lower", 40, -2, "decreased"),
 		missingAxis("cache_refs_sim", "refs/op", "probe_failed", "valgrind not found"),
 	)
+	run.Axes = append(run.Axes, ndjson.AxisInfo{Name: "cache_refs_sim", Unit: "refs/op", Family: "simulated",
+		Comparison: ndjson.AxisMethodExact, Status: "probe_failed", Reason: "valgrind not found"})
 	counter := &ndjson.Counter{RunID: id, Case: 0, Name: "old", Axis: "cache_refs_sim", Unit: "refs/op", Status: "probe_failed", Reason: "valgrind not found"}
 	return []ndjson.Record{run, counter, analysis(id), cmp}
 }

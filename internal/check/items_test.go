@@ -154,7 +154,7 @@ func TestCounterItem(t *testing.T) {
 		{missingAxis("instructions_sim", "instructions/op", "probe_failed", "valgrind not found"), "skip", "probe failed: valgrind not found"},
 	}
 	for _, c := range cases {
-		it := counterItem(paired("x", 0, -1, 1), &c.axis)
+		it := counterItem(paired("x", 0, -1, 1), &c.axis, false)
 		if it.Outcome != c.outcome || !strings.Contains(it.Why, c.why) || it.Kind != "counter" || it.Window != 0 {
 			t.Errorf("%s %s: got %s %q (window %g); want %s %q", c.axis.Name, c.axis.Direction, it.Outcome, it.Why, it.Window, c.outcome, c.why)
 		}
