@@ -37,6 +37,7 @@ func TestMain(m *testing.M) {
 		"fb-report":  func() { os.Exit(cli.Main("fb-report")) },
 		"fb-lock":    func() { os.Exit(cli.Main("fb-lock")) },
 		"fb-gate":    func() { os.Exit(cli.Main("fb-gate")) },
+		"fb-refwork": func() { os.Exit(cli.Main("fb-refwork")) },
 	})
 }
 

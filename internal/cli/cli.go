@@ -39,6 +39,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-report":  reportApp,
 	"fb-lock":    lockApp,
 	"fb-gate":    gateApp,
+	"fb-refwork": refworkApp,
 }
 
 // Tools lists the tool names, sorted.
