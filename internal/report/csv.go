@@ -37,6 +37,9 @@ var csvColumns = []string{
 	"until", "settled", "stop_reason", "looks", "overall_confidence_pct", "stop_units", "stop_elapsed_ns",
 	// The run's warnings (the analysis's, then the stream's), joined by " | ".
 	"warnings",
+	// The reference workload (--reference): its case's role, and every
+	// other case's score in its units with the interval.
+	"role", "normalized", "normalized_ci_low", "normalized_ci_high", "normalized_reference_case",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -129,6 +132,7 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 		"p95": s.P95, "p99": s.P99, "max": s.Max, "sd": s.SD, "mad": s.MAD, "cv_pct": s.CVPct,
 		"mean_ci_low": s.MeanCI[0], "mean_ci_high": s.MeanCI[1],
 		"lag1": s.Lag1, "median_batch_ns": s.MedianBatchNS})
+	row.setNormalized(r, s)
 	return row
 }
 

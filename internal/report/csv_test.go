@@ -78,7 +78,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// Schema 1.3: a stopping rule's outcome.
 	"until,settled,stop_reason,looks,overall_confidence_pct,stop_units,stop_elapsed_ns," +
 	// The run's warnings, the stream's included (a torn last line).
-	"warnings"
+	"warnings," +
+	// Schema 1.4: the reference workload's role and the normalized scores.
+	"role,normalized,normalized_ci_low,normalized_ci_high,normalized_reference_case"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

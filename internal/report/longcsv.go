@@ -23,6 +23,8 @@ var longColumns = []string{
 	"reference_median", "contender_median", "change", "ci_low", "ci_high", "verdict",
 	// The run's warnings, as in the csv format.
 	"warnings",
+	// "reference-workload" on the rows of the --reference workload's case.
+	"role",
 }
 
 var longIndex = columnIndex(longColumns)
@@ -85,6 +87,8 @@ func longRows(r *Run) []longRow {
 			rows = append(rows, longSummaryRow(r, s, &a))
 		}
 	}
+	rows = append(rows, longNormalizedRows(r)...)
+	markLongRoles(r, rows)
 	for i := range r.Comparisons {
 		k := &r.Comparisons[i]
 		for _, a := range comparisonAxes(r, k) {

@@ -13,7 +13,7 @@ import (
 // every consumer, so it is written out here rather than taken from the code.
 const longSchema = "run_id,kind,case,name,contender,contender_name,axis,unit,status,available,reason," +
 	"scope,attribution,direction,normalization,method,n,missing,median,mean,min,max,mean_ci_low,mean_ci_high," +
-	"reference_median,contender_median,change,ci_low,ci_high,verdict,warnings"
+	"reference_median,contender_median,change,ci_low,ci_high,verdict,warnings,role"
 
 // valueColumns hold an axis's values; an axis without values leaves them
 // empty. n and missing are counts of samples, not values, and stay.
