@@ -72,15 +72,16 @@ func normalize(summaries []*ndjson.Summary, ref int) {
 // Score is s's mean time per operation divided by the reference
 // workload's (summary r of case ref). Its interval is score·(1 ∓ h), h
 // the two means' relative half-widths combined in quadrature:
-// sqrt(hs² + hr²), hs = (MeanCI[1] − MeanCI[0]) / (2·Mean). It is nil
-// when either mean is not positive.
+// sqrt(hs² + hr²), hs = (MeanCI[1] − MeanCI[0]) / (2·Mean); a ratio of
+// times is never negative, so the lower end stops at 0 when h > 1. It
+// is nil when either mean is not positive.
 func Score(s, r *ndjson.Summary, ref int) *ndjson.Normalized {
 	if !(s.Mean > 0) || !(r.Mean > 0) {
 		return nil
 	}
 	score := s.Mean / r.Mean
 	h := math.Hypot(relHalfWidth(s), relHalfWidth(r))
-	return &ndjson.Normalized{ReferenceCase: ref, Score: score, CI: [2]float64{score * (1 - h), score * (1 + h)}}
+	return &ndjson.Normalized{ReferenceCase: ref, Score: score, CI: [2]float64{score * max(1-h, 0), score * (1 + h)}}
 }
 
 // relHalfWidth is the half-width of a summary's interval of the mean

@@ -62,6 +62,10 @@ func TestScoreCombinesIntervalsInQuadrature(t *testing.T) {
 		math.Abs(got.CI[0]-want.CI[0]) > 1e-12 || math.Abs(got.CI[1]-want.CI[1]) > 1e-12 {
 		t.Fatalf("Score = %+v, want %+v", got, want)
 	}
+	wide := Score(&ndjson.Summary{Mean: 100, MeanCI: [2]float64{0, 200}}, r, 2) // ±100% and ±3%
+	if wide.CI[0] != 0 || !(wide.CI[1] > 2) {
+		t.Fatalf("a relative half-width above 1 gives %v; want the lower end at 0", wide.CI)
+	}
 	if Score(s, &ndjson.Summary{}, 2) != nil {
 		t.Fatal("a reference without a positive mean must give no score")
 	}
