@@ -27,24 +27,24 @@ func TestReferenceWorkloadEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("fb-pair: %v\n%s", err, stderr.String())
 	}
-	var run ndjson.Run
+	var rec ndjson.Run
 	positions := [3][3]int{}
 	for _, line := range bytes.Split(stream, []byte("\n")) {
 		switch {
 		case bytes.Contains(line, []byte(`"type":"run"`)):
-			must(t, json.Unmarshal(line, &run))
+			must(t, json.Unmarshal(line, &rec))
 		case bytes.Contains(line, []byte(`"type":"sample"`)):
 			var s ndjson.Sample
 			must(t, json.Unmarshal(line, &s))
 			positions[s.Case][s.Pos]++
 		}
 	}
-	if run.Design != ndjson.DesignRounds || len(run.Cases) != 3 || run.Cases[2].Role != ndjson.RoleReferenceWorkload ||
-		run.Cases[2].Name != "reference-workload (int)" || run.Cases[0].Role != "" || run.Cases[1].Role != "" {
-		t.Fatalf("run: design %q, cases %+v", run.Design, run.Cases)
+	if rec.Design != ndjson.DesignRounds || len(rec.Cases) != 3 || rec.Cases[2].Role != ndjson.RoleReferenceWorkload ||
+		rec.Cases[2].Name != "reference-workload (int)" || rec.Cases[0].Role != "" || rec.Cases[1].Role != "" {
+		t.Fatalf("run: design %q, cases %+v", rec.Design, rec.Cases)
 	}
-	if run.Cases[2].Argv[0] != tool("fb-refwork") {
-		t.Fatalf("reference argv %q: want fb-refwork from fb-pair's directory %q", run.Cases[2].Argv, binDir)
+	if rec.Cases[2].Argv[0] != tool("fb-refwork") {
+		t.Fatalf("reference argv %q: want fb-refwork from fb-pair's directory %q", rec.Cases[2].Argv, binDir)
 	}
 	if positions != [3][3]int{{4, 4, 4}, {4, 4, 4}, {4, 4, 4}} {
 		t.Fatalf("samples per case and position %v: want each case 4 times in each position", positions)
