@@ -27,6 +27,7 @@ func refworkApp(env Env) *ucli.App {
 	)
 	app.Flags = []ucli.Flag{
 		&ucli.Int64Flag{Name: "iterations", Aliases: []string{"n"}, Value: 1, EnvVars: []string{runner.EnvN}, Usage: "operations to perform (at least 1)"},
+		&ucli.BoolFlag{Name: "verbose", Usage: "print the work done (operations, units of work, checksum) and its time on stderr"},
 		&ucli.BoolFlag{Name: "report", Usage: "write \"done N elapsed_ns=T\" on the batch report channel (FLYBENCH_REPORT_FD, else fd 3): T covers the N operations, the mem buffer's set-up excluded"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -44,7 +45,10 @@ func refworkApp(env Env) *ucli.App {
 		start := time.Now()
 		work := w.Run(n)
 		elapsed := time.Since(start)
-		refworkSink = work.Checksum
+		if c.Bool("verbose") {
+			fmt.Fprintf(env.Stderr, "fb-refwork: %s: %d operations, %d %s, checksum %016x, %v\n",
+				c.Args().First(), work.Ops, work.Units, refwork.UnitName(c.Args().First()), work.Checksum, elapsed)
+		}
 		if !c.Bool("report") {
 			return nil
 		}
@@ -52,9 +56,6 @@ func refworkApp(env Env) *ucli.App {
 	}
 	return app
 }
-
-// refworkSink keeps the workloads' results alive.
-var refworkSink uint64
 
 // writeDone writes the batch report line on the report channel.
 func writeDone(env Env, n int64, elapsed time.Duration) error {

@@ -53,6 +53,14 @@ func New(kind string) (Workload, error) {
 	return nil, fmt.Errorf("no reference workload %q: use %s", kind, Describe())
 }
 
+// UnitName names the units of work of the workload kind.
+func UnitName(kind string) string {
+	if kind == "mem" {
+		return "bytes read"
+	}
+	return "xorshift steps"
+}
+
 // Describe lists the workloads for a usage message.
 func Describe() string {
 	return strings.Join(Kinds, " or ")
