@@ -19,6 +19,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/flybench/flybench/internal/cli"
+	"github.com/flybench/flybench/internal/refwork"
 )
 
 // binDir holds the tools and example programs, built once for all tests.
@@ -37,7 +38,7 @@ func TestMain(m *testing.M) {
 		"fb-report":  func() { os.Exit(cli.Main("fb-report")) },
 		"fb-lock":    func() { os.Exit(cli.Main("fb-lock")) },
 		"fb-gate":    func() { os.Exit(cli.Main("fb-gate")) },
-		"fb-refwork": func() { os.Exit(cli.Main("fb-refwork")) },
+		"fb-refwork": func() { os.Exit(refwork.Main()) },
 	})
 }
 

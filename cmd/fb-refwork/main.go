@@ -4,7 +4,7 @@ package main
 import (
 	"os"
 
-	"github.com/flybench/flybench/internal/cli"
+	"github.com/flybench/flybench/internal/refwork"
 )
 
-func main() { os.Exit(cli.Main("fb-refwork")) }
+func main() { os.Exit(refwork.Main()) }

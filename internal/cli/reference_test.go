@@ -2,11 +2,16 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/runner"
 )
 
 func TestFinderLooksBesideTheToolThenInPath(t *testing.T) {
@@ -62,4 +67,44 @@ func must(t *testing.T, err error) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestRefworkSpeaksTheBatchConvention(t *testing.T) {
+	help := refworkHelp(t)
+	for _, name := range []string{"$" + runner.EnvN, runner.EnvReportFD} {
+		if !strings.Contains(help, name) {
+			t.Fatalf("fb-refwork --help does not name %s: the batch convention changed", name)
+		}
+	}
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report")
+	f, err := os.Create(report)
+	must(t, err)
+	defer f.Close()
+	var stderr strings.Builder
+	getenv := func(k string) string {
+		if k == runner.EnvReportFD {
+			return strconv.Itoa(int(f.Fd()))
+		}
+		return ""
+	}
+	code := Run("fb-refwork", []string{"fb-refwork", "--iterations", "2", "--report", "int"}, Env{Stdout: io.Discard, Stderr: &stderr, Getenv: getenv})
+	data, _ := os.ReadFile(report)
+	if code != ExitOK || !regexp.MustCompile(`^done 2 elapsed_ns=[0-9]+\n$`).Match(data) {
+		t.Fatalf("exit %d, report %q, stderr %q", code, data, stderr.String())
+	}
+	stderr.Reset()
+	if code := Run("fb-refwork", []string{"fb-refwork", "float"}, Env{Stdout: io.Discard, Stderr: &stderr, Getenv: getenv}); code != ExitUsage ||
+		stderr.String() != "fb-refwork: error: no reference workload \"float\": use int or mem\n" {
+		t.Fatalf("unknown workload: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+func refworkHelp(t *testing.T) string {
+	t.Helper()
+	var out strings.Builder
+	if code := Run("fb-refwork", []string{"fb-refwork", "--help"}, Env{Stdout: &out, Stderr: io.Discard, Getenv: func(string) string { return "" }}); code != ExitOK {
+		t.Fatalf("--help exited %d", code)
+	}
+	return out.String()
 }
