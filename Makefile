@@ -3,7 +3,7 @@ GO       ?= go
 BIN      := bin
 VERSION  := $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
 LDFLAGS  := -X github.com/flybench/flybench/internal/version.Version=$(VERSION)
-TOOLS    := fb-sample fb-pair fb-analyze fb-report
+TOOLS    := fb-sample fb-pair fb-analyze fb-report fb-refwork
 EXAMPLES := demo-old demo-new spin load
 
 .PHONY: all build deps test test-short coverage demo bench lint cross man fuzz clean

@@ -19,6 +19,7 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 
 	"github.com/flybench/flybench/internal/cli"
+	"github.com/flybench/flybench/internal/refwork"
 )
 
 // binDir holds the tools and example programs, built once for all tests.
@@ -40,6 +41,7 @@ func TestMain(m *testing.M) {
 		"fb-check":   func() { os.Exit(cli.Main("fb-check")) },
 		"fb-noise":   func() { os.Exit(cli.Main("fb-noise")) },
 		"fb-import":  func() { os.Exit(cli.Main("fb-import")) },
+		"fb-refwork": func() { os.Exit(refwork.Main()) },
 	})
 }
 

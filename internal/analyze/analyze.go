@@ -154,6 +154,9 @@ func (a *analyzer) record(rec runs.Record) error {
 		if err := a.flush(nil); err != nil { // cut short by this run record
 			return err
 		}
+		if err := checkRoles(v.Cases); err != nil {
+			return a.r.Errorf(rec.Line, "bad run record: %v", err)
+		}
 		a.cur = newRunData(*v)
 		a.cur.host = hostRecords{lock: rec.Run.Lock, gate: rec.Run.Gate}
 	case *ndjson.Sample:

@@ -130,7 +130,7 @@ func (b *Baseline) compare(cur *runData, opt Options) (*ndjson.Baseline, []*ndjs
 	}
 	info := &ndjson.Baseline{
 		RunID: base.run.RunID, File: b.File, Started: base.run.Started, Source: base.run.Source,
-		Normalized: referenceCase(base) >= 0 && referenceCase(cur) >= 0, Allowed: allowed,
+		Normalized: referenceCase(base.run) >= 0 && referenceCase(cur.run) >= 0, Allowed: allowed,
 	}
 	var out []*ndjson.Comparison
 	var warnings []string
@@ -167,24 +167,20 @@ func caseNamed(d *runData, name string) int {
 	return -1
 }
 
-// referenceCase is the index of a run's reference workload, -1 if none.
-func referenceCase(d *runData) int {
-	for i, c := range d.run.Cases {
-		if c.Role == ndjson.RoleReferenceWorkload {
-			return i
-		}
-	}
-	return -1
-}
-
 // baselineComparison compares case c of cur with case bc of base. With
 // normalized set, each side's values are its per-unit scores (the case's
-// time over the reference workload's in the same unit), so that a
+// time over the reference workload's in the same unit, normalizedOps), so that a
 // machine's speed cancels; otherwise its times per operation.
 func baselineComparison(base *runData, bc int, cur *runData, c int, normalized bool, opt Options) (*ndjson.Comparison, error) {
 	ref, con := base.ops(bc), cur.ops(c)
 	if normalized {
-		ref, con = unitScores(base, bc), unitScores(cur, c)
+		var err error
+		if ref, err = base.normalizedOps(bc); err != nil {
+			return nil, fmt.Errorf("baseline: %w", err)
+		}
+		if con, err = cur.normalizedOps(c); err != nil {
+			return nil, err
+		}
 	}
 	stream := "baseline/" + cur.name(c)
 	p, err := stats.CompareIndependent(ref, con, opt.bootstrap(), opt.ThresholdPct, stream)
@@ -215,23 +211,6 @@ func baselineComparison(base *runData, bc int, cur *runData, c int, normalized b
 		rec.Axes = append([]ndjson.AxisComparison{wall}, baselineAxes(base, bc, cur, c, opt)...)
 	}
 	return rec, nil
-}
-
-// unitScores is case c's time per operation divided by the reference
-// workload's in the same unit, for every unit that has both.
-func unitScores(d *runData, c int) []float64 {
-	ref := referenceCase(d)
-	byUnit := map[int32]float64{}
-	for _, p := range d.cases[ref] {
-		byUnit[p.unit] = p.op
-	}
-	out := make([]float64, 0, len(d.cases[c]))
-	for _, p := range d.cases[c] {
-		if r, ok := byUnit[p.unit]; ok && r > 0 {
-			out = append(out, p.op/r)
-		}
-	}
-	return out
 }
 
 // baselineAxes compares every extra axis the two runs share by name, each

@@ -26,11 +26,14 @@ func Checkpoint(run ndjson.Run, samples []ndjson.Sample, opt Options) ([]ndjson.
 			return nil, err
 		}
 	}
-	if len(d.cases) == 1 {
+	if d.measured() == 1 {
 		return d.meanInterval(opt)
 	}
 	out := make([]ndjson.LookInterval, 0, len(d.cases)-1)
 	for c := 1; c < len(d.cases); c++ {
+		if !d.compared(c) {
+			continue
+		}
 		k, err := d.compare(c, opt)
 		if err != nil {
 			return nil, fmt.Errorf("%s vs %s: %w", d.name(0), d.name(c), err)

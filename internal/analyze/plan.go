@@ -83,7 +83,7 @@ func (d *runData) plan(end *ndjson.End, opt Options, halfWidthPct float64) (RunP
 		b.Confidence = fam.PerComparisonPct
 	}
 	rp.ConfidencePct = b.Confidence
-	if len(d.cases) == 1 {
+	if d.measured() == 1 {
 		x := d.ops(0)
 		for i := range x {
 			x[i] = math.Log(x[i])
@@ -97,6 +97,9 @@ func (d *runData) plan(end *ndjson.End, opt Options, halfWidthPct float64) (RunP
 		rp.Plans = append(rp.Plans, CasePlan{Name: d.name(0), Plan: p})
 	}
 	for c := 1; c < len(d.cases); c++ {
+		if !d.compared(c) {
+			continue
+		}
 		in := d.pairs(c)
 		x := make([]float64, len(in.Ref))
 		for i := range x {

@@ -107,7 +107,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 			defer wg.Done()
 			summaries[c] = d.summary(c, opt)
 		}()
-		if c > 0 {
+		if d.compared(c) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -119,6 +119,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		}
 	}
 	wg.Wait()
+	normalize(summaries, referenceCase(d.run))
 	recs := []ndjson.Record{head}
 	for _, s := range summaries {
 		if s != nil {
@@ -126,6 +127,9 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		}
 	}
 	for c := 1; c < k; c++ {
+		if !d.compared(c) {
+			continue
+		}
 		if failures[c] != nil {
 			head.Warnings = append(head.Warnings, fmt.Sprintf("%s vs %s not compared: %v", d.name(0), d.name(c), failures[c]))
 			continue

@@ -42,6 +42,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-check":   checkApp,
 	"fb-noise":   noiseApp,
 	"fb-import":  importApp,
+	"fb-refwork": refworkApp,
 }
 
 // Tools lists the tool names, sorted.

@@ -78,6 +78,7 @@ type measureRequest struct {
 
 	// counters are the counter axes asked for (counters.go).
 	counters []axes.Axis
+	ref      *reference // --reference, or nil
 }
 
 // commandFlags say how the commands and hooks are run.
@@ -119,6 +120,12 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.mode, err = modeOf(c); err != nil {
 		return nil, err
 	}
+	if r.ref, err = referenceOf(c, r.mode); err != nil {
+		return nil, err
+	}
+	if r.ref != nil {
+		most = min(most, collect.MaxCases-1)
+	}
 	commands := c.Args().Slice()
 	if len(commands) == 0 {
 		return nil, usageErrorf("no command given: %s takes %s", tool, countText(least, most))
@@ -142,11 +149,14 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.until, r.lookOpt, err = untilRecord(c); err != nil {
 		return nil, err
 	}
-	if err := r.cfg.Validate(len(r.sides)); err != nil {
-		return nil, withCode(ExitUsage, err, "")
-	}
 	if r.names, err = caseNames(c.StringSlice("name"), sideNames(r.sides)); err != nil {
 		return nil, err
+	}
+	if err := r.addReference(len(c.StringSlice("name"))); err != nil {
+		return nil, err
+	}
+	if err := r.cfg.Validate(len(r.sides)); err != nil {
+		return nil, withCode(ExitUsage, err, "")
 	}
 	if err := checkCPUSides(r.timing, r.mode, r.sides, r.names); err != nil {
 		return nil, err
@@ -257,6 +267,7 @@ func (m *measurement) prepare(sides []side, names []string) error {
 	if err != nil {
 		return err
 	}
+	m.markReference()
 	m.hooks = collect.Hooks{
 		Setup:   m.hook(m.flags.setup),
 		Prepare: m.hook(m.flags.prepare),

@@ -180,6 +180,12 @@ func (m *measurement) prepareBatch(sides []side, names []string, clk probes.Cloc
 	var found []discovered
 	var ops []*batchOp
 	for i, s := range sides {
+		if m.ref != nil && i == len(sides)-1 {
+			var err error
+			if s, err = m.batchReference(s, found[0]); err != nil {
+				return err
+			}
+		}
 		cmd, argv, err := m.newCommand(i, s.command, runner.Options{Batch: true})
 		if err != nil {
 			return err

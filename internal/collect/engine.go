@@ -44,6 +44,8 @@ type Case struct {
 	Command string
 	Argv    []string
 	Op      Operation
+	// Role is ndjson.RoleReferenceWorkload for the --reference workload.
+	Role string
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
@@ -249,7 +251,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role}
 	}
 	e.familyRule()
 }

@@ -117,7 +117,7 @@ func baselineCSVRows(r *Run) []csvRow {
 		b := r.Analysis.Baseline
 		row.set("baseline_run_id", b.RunID)
 		row.set("baseline_file", b.File)
-		row.set("normalized", fmt.Sprint(k.Normalized))
+		row.set("baseline_normalized", fmt.Sprint(k.Normalized))
 		fields := make([]string, len(b.Allowed))
 		for j, m := range b.Allowed {
 			fields[j] = m.Field

@@ -10,7 +10,7 @@ import (
 func (c *console) pair(r *Run) {
 	c.card(r, reference)
 	c.card(r, 1)
-	if len(r.Comparisons) == 0 {
+	if len(r.Comparisons) == 0 && r.referenceWorkload() < 0 {
 		c.line("")
 		c.warning("the analysis holds no comparison for this run")
 	}

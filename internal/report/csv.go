@@ -40,7 +40,7 @@ var csvColumns = []string{
 	// Rows of kind "baseline" (fb-analyze --baseline): the baseline run,
 	// whether scores were reference-normalized, the fingerprint fields
 	// allowed to differ (space-separated).
-	"baseline_run_id", "baseline_file", "normalized", "allowed_mismatches",
+	"baseline_run_id", "baseline_file", "baseline_normalized", "allowed_mismatches",
 	// The tool an imported run came from (fb-import: "hyperfine"); empty
 	// for a run flybench collected.
 	"source",
@@ -48,6 +48,9 @@ var csvColumns = []string{
 	// the scope, m, the family confidence and each comparison's level
 	// before any spending over looks.
 	"multiplicity", "family", "family_m", "family_confidence_pct", "per_comparison_pct",
+	// The reference workload (--reference): its case's role, and every
+	// other case's score in its units with the interval.
+	"role", "normalized", "normalized_ci_low", "normalized_ci_high", "normalized_reference_case",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -154,6 +157,7 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 		"p95": s.P95, "p99": s.P99, "max": s.Max, "sd": s.SD, "mad": s.MAD, "cv_pct": s.CVPct,
 		"mean_ci_low": s.MeanCI[0], "mean_ci_high": s.MeanCI[1],
 		"lag1": s.Lag1, "median_batch_ns": s.MedianBatchNS})
+	row.setNormalized(r, s)
 	return row
 }
 

@@ -80,11 +80,13 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// The run's warnings, the stream's included (a torn last line).
 	"warnings," +
 	// Schema 1.4: rows of kind "baseline" (fb-analyze --baseline).
-	"baseline_run_id,baseline_file,normalized,allowed_mismatches," +
+	"baseline_run_id,baseline_file,baseline_normalized,allowed_mismatches," +
 	// Schema 1.4: the tool an imported run came from.
 	"source," +
 	// Schema 1.4: the run's family.
-	"multiplicity,family,family_m,family_confidence_pct,per_comparison_pct"
+	"multiplicity,family,family_m,family_confidence_pct,per_comparison_pct," +
+	// Schema 1.4: the reference workload's role and the normalized scores.
+	"role,normalized,normalized_ci_low,normalized_ci_high,normalized_reference_case"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

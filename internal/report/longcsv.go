@@ -26,6 +26,8 @@ var longColumns = []string{
 	// The level of the row's interval, and the size of the run's family
 	// when the row's comparison is in it (empty for axes outside it).
 	"confidence_pct", "family_m",
+	// "reference-workload" on the rows of the --reference workload's case.
+	"role",
 }
 
 var longIndex = columnIndex(longColumns)
@@ -95,6 +97,8 @@ func longRows(r *Run) []longRow {
 			rows = append(rows, longSummaryRow(r, s, &a))
 		}
 	}
+	rows = append(rows, longNormalizedRows(r)...)
+	markLongRoles(r, rows)
 	for i := range r.Comparisons {
 		k := &r.Comparisons[i]
 		for j, a := range comparisonAxes(r, k) {

@@ -15,7 +15,9 @@ const longSchema = "run_id,kind,case,name,contender,contender_name,axis,unit,sta
 	"scope,attribution,direction,normalization,method,n,missing,median,mean,min,max,mean_ci_low,mean_ci_high," +
 	"reference_median,contender_median,change,ci_low,ci_high,verdict,warnings," +
 	// Schema 1.4: the interval's level and the family it belongs to.
-	"confidence_pct,family_m"
+	"confidence_pct,family_m," +
+	// Schema 1.4: the reference workload's role.
+	"role"
 
 // valueColumns hold an axis's values; an axis without values leaves them
 // empty. n and missing are counts of samples, not values, and stay.

@@ -103,6 +103,9 @@ func markdownRows(r *Run) [][]string {
 		}
 		rows = append(rows, row)
 	}
+	for i, v := range markdownNormalized(r) {
+		rows[i] = append(rows[i], v)
+	}
 	return rows
 }
 
@@ -118,6 +121,9 @@ func markdownVersus(r *Run, i int) []string {
 		return []string{"reference", "", ""}
 	}
 	k := r.against(i)
+	if k == nil && i == r.referenceWorkload() {
+		return []string{"", "", "yardstick"}
+	}
 	if k == nil {
 		return []string{"", "", "no comparison"}
 	}

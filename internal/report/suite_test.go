@@ -128,7 +128,7 @@ func TestExploratoryIsLabelled(t *testing.T) {
 		t.Errorf("json lacks the exploratory family:\n%s", js)
 	}
 	csv := string(render(t, runs, Options{Format: "csv"}))
-	if !strings.Contains(csv, ",none,time,3,85.7375,95\n") && !strings.Contains(csv, ",none,time,3,85,95\n") {
+	if !strings.Contains(csv, ",none,time,3,85.7375,95,") && !strings.Contains(csv, ",none,time,3,85,95,") {
 		t.Errorf("csv lacks the family columns:\n%s", csv)
 	}
 }

@@ -65,11 +65,14 @@ func manyRows(r *Run) [][]cell {
 		}
 		rows = append(rows, append(row, contenderCells(r, i)...))
 	}
-	return rows
+	return withNormalizedColumn(r, rows)
 }
 
 func contenderCells(r *Run, i int) []cell {
 	k := r.against(i)
+	if k == nil && i == r.referenceWorkload() {
+		return []cell{{}, {}, {}, {text: "yardstick"}, {}}
+	}
 	if k == nil {
 		return []cell{{}, {}, {}, {text: "no comparison"}}
 	}

@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"errors"
+
+	ucli "github.com/urfave/cli/v2"
+
+	"github.com/flybench/flybench/internal/refwork"
+)
+
+// refworkApp is fb-refwork (package refwork, a small program of its own)
+// with this package's streams and exit codes.
+func refworkApp(env Env) *ucli.App {
+	app := refwork.App(env.Stderr, env.Getenv)
+	app.Reader, app.Writer = env.Stdin, env.Stdout
+	action := app.Action
+	app.Action = func(c *ucli.Context) error { return refworkCode(action(c)) }
+	onUsage := app.OnUsageError
+	app.OnUsageError = func(c *ucli.Context, err error, sub bool) error { return refworkCode(onUsage(c, err, sub)) }
+	return app
+}
+
+// refworkCode gives a refwork usage error exit status 2.
+func refworkCode(err error) error {
+	var ue *refwork.UsageError
+	if errors.As(err, &ue) {
+		return withCode(ExitUsage, err, "")
+	}
+	return err
+}

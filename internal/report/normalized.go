@@ -1,0 +1,136 @@
+package report
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// The reference workload (fb-pair --reference) in every format: each
+// measured case's normalized score with its interval, and the reference
+// workload's case marked as the yardstick they are counted in.
+
+// refUnits names the unit of a normalized score.
+const refUnits = "ref-units"
+
+// yardstick is what a report says of the reference workload's case.
+const yardstick = "yardstick (reference workload)"
+
+// referenceWorkload is the index of the run's reference workload, or -1.
+func (r *Run) referenceWorkload() int {
+	for i, c := range r.Run.Cases {
+		if c.Role == ndjson.RoleReferenceWorkload {
+			return i
+		}
+	}
+	return -1
+}
+
+// score is a normalized score: "0.8123".
+func score(v float64) string { return fmt.Sprintf("%.4g", v) }
+
+// scoreText is "0.8123 ref-units [0.8012, 0.8234]".
+func scoreText(n *ndjson.Normalized) string {
+	return fmt.Sprintf("%s %s [%s, %s]", score(n.Score), refUnits, score(n.CI[0]), score(n.CI[1]))
+}
+
+// normalizedCell is case i's entry in a normalized column: its score, the
+// yardstick mark, or n/a.
+func normalizedCell(r *Run, i int) string {
+	if i == r.referenceWorkload() {
+		return "yardstick"
+	}
+	if s := r.summary(i); s != nil && s.Normalized != nil {
+		return scoreText(s.Normalized)
+	}
+	return "n/a"
+}
+
+// normalizedRow is a case card's line about the reference workload.
+func (c *console) normalizedRow(r *Run, s *ndjson.Summary) {
+	ref := r.referenceWorkload()
+	switch {
+	case ref < 0:
+	case s.Case == ref:
+		c.row("normalized", yardstick+": the other cases' mean times are divided by this case's mean")
+	case s.Normalized != nil:
+		c.row("normalized", fmt.Sprintf("%s  (mean / mean of %s; %s with both intervals in quadrature)",
+			scoreText(s.Normalized), r.caseName(ref), r.ciLabel()))
+	}
+}
+
+// withNormalizedColumn adds a "normalized" column to a table of cases
+// (a header row, then one row per case in order) when the run has a
+// reference workload.
+func withNormalizedColumn(r *Run, rows [][]cell) [][]cell {
+	if r.referenceWorkload() < 0 || len(rows) == 0 {
+		return rows
+	}
+	rows[0] = append(rows[0], cell{text: "normalized"})
+	for i := 1; i < len(rows); i++ {
+		rows[i] = append(rows[i], cell{text: normalizedCell(r, i-1)})
+	}
+	return rows
+}
+
+// markdownNormalized is the markdown table's extra column, as header,
+// alignment and case cells (in case order); nil without a reference
+// workload.
+func markdownNormalized(r *Run) []string {
+	if r.referenceWorkload() < 0 {
+		return nil
+	}
+	out := []string{"normalized (" + refUnits + ")", ":--"}
+	for i := range r.Run.Cases {
+		out = append(out, mdEscape(normalizedCell(r, i)))
+	}
+	return out
+}
+
+// setNormalized fills a summary row's role and normalized-score columns.
+func (row csvRow) setNormalized(r *Run, s *ndjson.Summary) {
+	if s.Case == r.referenceWorkload() {
+		row.set("role", ndjson.RoleReferenceWorkload)
+	}
+	if n := s.Normalized; n != nil {
+		row.setFloats(map[string]float64{"normalized": n.Score,
+			"normalized_ci_low": n.CI[0], "normalized_ci_high": n.CI[1]})
+		row.set("normalized_reference_case", strconv.Itoa(n.ReferenceCase))
+	}
+}
+
+// longNormalizedRows are the long schema's rows of normalized scores: one
+// per measured case, axis "normalized", the score as its mean.
+func longNormalizedRows(r *Run) []longRow {
+	var rows []longRow
+	for i := range r.Summaries {
+		s := &r.Summaries[i]
+		if s.Normalized == nil {
+			continue
+		}
+		row := newLongRow(r, "summary", "normalized", refUnits, "collected", "")
+		row.set("case", strconv.Itoa(s.Case))
+		row.set("name", r.caseName(s.Case))
+		row.set("n", strconv.Itoa(s.N))
+		row.set("missing", "0")
+		row.set("method", "mean ratio to case "+strconv.Itoa(s.Normalized.ReferenceCase)+", intervals in quadrature")
+		row.setNumbers(map[string]float64{"mean": s.Normalized.Score,
+			"mean_ci_low": s.Normalized.CI[0], "mean_ci_high": s.Normalized.CI[1]})
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// markLongRoles sets the role column of the reference workload's rows.
+func markLongRoles(r *Run, rows []longRow) {
+	ref := r.referenceWorkload()
+	if ref < 0 {
+		return
+	}
+	for _, row := range rows {
+		if row[longIndex["kind"]] == "summary" && row[longIndex["case"]] == strconv.Itoa(ref) {
+			row.set("role", ndjson.RoleReferenceWorkload)
+		}
+	}
+}
