@@ -36,7 +36,9 @@ func TestScripts(t *testing.T) {
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("PATH", env.Getenv("PATH")+string(os.PathListSeparator)+binDir)
 			env.Setenv("NO_COLOR", "")
-			return nil
+			repo, err := filepath.Abs("..")
+			env.Setenv("REPO", repo) // for scripts that run the repository's own files (examples/ci)
+			return err
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"csvcheck":     csvCheck,
@@ -241,21 +243,18 @@ func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	want, err := strconv.Atoi(args[0])
 	ts.Check(err)
-	path := lookPath(ts.Getenv("PATH"), args[1])
-	if path == "" {
-		ts.Fatalf("status: %s not found on $PATH", args[1])
-	}
-	cmd := exec.Command(path, args[2:]...)
-	cmd.Dir = ts.MkAbs(".")
-	cmd.Env = append(os.Environ(), "PATH="+ts.Getenv("PATH"), "NO_COLOR="+ts.Getenv("NO_COLOR"),
-		"WORK="+ts.Getenv("WORK"), "HOME="+ts.Getenv("HOME"), "TMPDIR="+ts.Getenv("TMPDIR"))
-	cmd.Stdout, cmd.Stderr = ts.Stdout(), ts.Stderr()
-	err = cmd.Run()
+	// ts.Exec runs it as exec would: the script's environment, directory
+	// and stdin, its stdout and stderr kept for the next checks.
+	err = ts.Exec(args[1], args[2:]...)
+	got := 0
 	var ee *exec.ExitError
-	if err != nil && !errors.As(err, &ee) {
+	switch {
+	case errors.As(err, &ee):
+		got = ee.ExitCode()
+	case err != nil:
 		ts.Fatalf("status: %v", err)
 	}
-	if got := cmd.ProcessState.ExitCode(); got != want {
+	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
 }

@@ -16,6 +16,7 @@
 #                    (default tag.revision: the revision differs by design)
 #   FB_MAX_TIME      fb-pair --max-time (default 60s)
 #   FB_PAIR_FLAGS    more fb-pair flags (e.g. "--metrics resources")
+#   FB_LOCK_FLAGS    fb-lock flags (e.g. "--timeout 10m", "--path DIR")
 #   FB_GATE_FLAGS    fb-gate limits (default: --max-average 25 --stable 3s --timeout 120s)
 #   FB_CHECK_FLAGS   more fb-check flags (e.g. "--max-slowdown 3")
 #   FB_OUT           where the analysed stream goes (default flybench.ndjson; keep it
@@ -33,6 +34,7 @@ out=${FB_OUT:-flybench.ndjson}
 summary=${GITHUB_STEP_SUMMARY:-/dev/stdout}
 revision=${FB_REVISION:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 read -r -a pair_flags <<<"${FB_PAIR_FLAGS:-}"
+read -r -a lock_flags <<<"${FB_LOCK_FLAGS:-}"
 read -r -a gate_flags <<<"${FB_GATE_FLAGS:---max-average 25 --stable 3s --timeout 120s}"
 read -r -a check_flags <<<"${FB_CHECK_FLAGS:-}"
 analyze_flags=()
@@ -44,7 +46,7 @@ if [ -n "${FB_NOISE:-}" ]; then
 fi
 
 # Measure: claim the host, wait for it to be quiet, then the paired run.
-fb-lock fb-gate "${gate_flags[@]}" --progress plain \
+fb-lock "${lock_flags[@]}" fb-gate "${gate_flags[@]}" --progress plain \
 	fb-pair --progress plain --name base --name head --tag "revision=$revision" \
 	--until decision --max-time "${FB_MAX_TIME:-60s}" "${pair_flags[@]}" -- "$base" "$head" \
 	| fb-analyze "${analyze_flags[@]}" > "$out"
