@@ -9,7 +9,10 @@
 //  2. the cost of each probe family, timed and untimed, per run.
 //  3. worker mode's floor: an empty case and a ~1 ns operation.
 //  4. fb-analyze throughput on a synthetic 100,000-sample stream.
-//  5. the decisive experiment (issue 8, section 6; -only drift is the same
+//  5. the CI gate (issue 10): a noise profile from fb-noise, then how
+//     often fb-check passes an A/A and fails 10% more work, and the
+//     instruction-count axis on one binary and on 1% more work.
+//  6. the decisive experiment (issue 8, section 6; -only drift is the same
 //     section): A/A and a 3% A/B under no load, a one-CPU and an all-CPU
 //     square-wave load, paired vs --sequential vs hyperfine -N, each given
 //     the same wall time per run; false verdicts, detections and estimate
@@ -28,8 +31,13 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze or decisive (drift is the same)")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate or decisive (drift is the same)")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
+	var g gateConfig
+	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
+	flag.IntVar(&g.ab, "gate-ab", 10, "gate: runs with 10% more work through fb-check")
+	flag.IntVar(&g.noiseMin, "gate-noise-runs", 10, "gate: fb-noise --min-runs")
+	flag.StringVar(&g.pairFlags, "gate-pairflags", "-t 3s", "gate: fb-pair flags of every run (the noise profile's included)")
 	var d decisiveConfig
 	flag.IntVar(&d.trials, "trials", 10, "decisive: runs per load, kind (A/A, A/B) and method")
 	loads := flag.String("loads", "idle,one-cpu,all-cpu", "decisive: background loads, comma-separated (idle, one-cpu, all-cpu)")
@@ -46,9 +54,9 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "decisive", "drift":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "decisive", "drift":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze or decisive", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate or decisive", *only))
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -66,6 +74,9 @@ func main() {
 	}
 	if *only == "" || *only == "analyze" {
 		b.analyzeThroughput()
+	}
+	if *only == "" || *only == "gate" {
+		b.gate(g)
 	}
 	if *only == "" || *only == "decisive" || *only == "drift" {
 		d.bin = *bin
