@@ -2,56 +2,18 @@ package check
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	goldenpkg "github.com/flybench/flybench/internal/golden"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-var update = flag.Bool("update", false, "rewrite the expected output in testdata/")
-
-// golden compares got with testdata/name; -update rewrites it. On a
-// mismatch it writes testdata/STEM.got-stdout and shows the first
-// differing line.
+// golden compares got with testdata/name (package golden).
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	gotPath := strings.TrimSuffix(path, filepath.Ext(path)) + ".got-stdout"
-	if bytes.Equal(got, want) {
-		os.Remove(gotPath)
-		return
-	}
-	if err := os.WriteFile(gotPath, got, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, g := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
-	for i := range max(len(w), len(g)) {
-		if i >= len(w) || i >= len(g) || w[i] != g[i] {
-			t.Errorf("%s differs at line %d (got in %s; go test -update rewrites):\n- %s\n+ %s", path, i+1, gotPath, at(w, i), at(g, i))
-			return
-		}
-	}
-}
-
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return "<end of output>"
+	goldenpkg.Check(t, name, got)
 }
 
 // mixedInput is a regressed paired run, a baseline comparison with an
