@@ -32,7 +32,9 @@ func (b *bench) gate(g gateConfig) {
 	section("CI gate: fb-noise profile, then fb-check on A/A and on 10% more work")
 	a := b.tool("spin") + " -n 3000000"
 	slow := b.tool("spin") + " -n 3300000"
-	flags := strings.Fields(g.pairFlags)
+	// Every run names its sides base and head, as the CI recipe does, so
+	// the profile's change noise applies to the A/B runs too.
+	flags := append([]string{"--name", "base", "--name", "head"}, strings.Fields(g.pairFlags)...)
 	profile := filepath.Join(b.tmp, "noise.ndjson")
 	start := time.Now()
 	noise := exec.Command(b.tool("fb-noise"), append([]string{"--min-runs", strconv.Itoa(g.noiseMin), "--quiet", "--",
@@ -41,7 +43,7 @@ func (b *bench) gate(g gateConfig) {
 	check(toolErr("fb-noise", err))
 	check(os.WriteFile(profile, out, 0o644))
 	printProfile(out, time.Since(start))
-	fmt.Printf("fb-pair %s -- A A' | fb-analyze | fb-check --noise profile, A = spin -n 3000000, B = 10%% more steps\n", g.pairFlags)
+	fmt.Printf("fb-pair --name base --name head %s -- A A|B | fb-analyze | fb-check --noise profile; A = spin -n 3000000, B = 10%% more steps\n", g.pairFlags)
 	for _, run := range []struct {
 		name      string
 		n         int
