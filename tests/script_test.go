@@ -259,16 +259,3 @@ func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// lookPath finds name in the directories of path, as the shell would.
-func lookPath(path, name string) string {
-	if strings.Contains(name, "/") {
-		return name
-	}
-	for _, dir := range filepath.SplitList(path) {
-		p := filepath.Join(dir, name)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p
-		}
-	}
-	return ""
-}
