@@ -258,4 +258,3 @@ func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
 }
-
