@@ -226,6 +226,9 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 		rec.Axes = d.axisSummaries(c, rec, opt)
 	}
 	rec.Telemetry = d.telemetry(c)
+	if !opt.legacy() {
+		rec.Tail = d.tail(c)
+	}
 	return rec
 }
 

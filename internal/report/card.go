@@ -17,8 +17,7 @@ func (c *console) card(r *Run, i int) {
 	}
 	c.row(r.timeLabel("latency"), c.latency(r, s))
 	c.normalizedRow(r, s)
-	c.row("tails", fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means)",
-		dur(s.P95), dur(s.P99), durRange(s.Min, s.Max)))
+	c.row("tails", tailsText(s))
 	c.row("sampling", sampling(r, s))
 	if text := stoppingText(r, runLevel(r)); text != "" && len(r.Run.Cases) == 1 {
 		c.row("stopping", text)

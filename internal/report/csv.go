@@ -51,6 +51,10 @@ var csvColumns = []string{
 	// The reference workload (--reference): its case's role, and every
 	// other case's score in its units with the interval.
 	"role", "normalized", "normalized_ci_low", "normalized_ci_high", "normalized_reference_case",
+	// The tail-latency view of a summary row: "ok" or "insufficient
+	// evidence", the single operations it rests on, and its percentiles of
+	// single operations (empty without the view).
+	"tail_status", "tail_observations", "tail_p50", "tail_p90", "tail_p95", "tail_p99",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -158,6 +162,7 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 		"mean_ci_low": s.MeanCI[0], "mean_ci_high": s.MeanCI[1],
 		"lag1": s.Lag1, "median_batch_ns": s.MedianBatchNS})
 	row.setNormalized(r, s)
+	row.setTail(s)
 	return row
 }
 

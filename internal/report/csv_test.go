@@ -86,7 +86,9 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// Schema 1.4: the run's family.
 	"multiplicity,family,family_m,family_confidence_pct,per_comparison_pct," +
 	// Schema 1.4: the reference workload's role and the normalized scores.
-	"role,normalized,normalized_ci_low,normalized_ci_high,normalized_reference_case"
+	"role,normalized,normalized_ci_low,normalized_ci_high,normalized_reference_case," +
+	// Schema 1.4: the tail-latency view.
+	"tail_status,tail_observations,tail_p50,tail_p90,tail_p95,tail_p99"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

@@ -562,7 +562,33 @@ type Summary struct {
 	// Normalized is the case's time in units of the run's reference
 	// workload, when the run has one (schema 1.4).
 	Normalized *Normalized `json:"normalized,omitempty"`
+	// Tail is the tail-latency view of the case (schema 1.4).
+	Tail *Tail `json:"tail,omitempty"`
 }
+
+// Tail is the tail-latency view of one case: percentiles of individual
+// operations, which exist only when every sample timed exactly one
+// operation, and are trusted only from MinTailObservations of them (with
+// 100, about five lie beyond the p95). Otherwise Status is
+// TailInsufficient, Reason says why, and no percentile is given: the
+// summary's p95/p99 are then percentiles of batch means, not of
+// operations.
+type Tail struct {
+	Status       string  `json:"status"`
+	Reason       string  `json:"reason,omitempty"`
+	Observations int     `json:"observations"`
+	P50          float64 `json:"p50_ns,omitempty"`
+	P90          float64 `json:"p90_ns,omitempty"`
+	P95          float64 `json:"p95_ns,omitempty"`
+	P99          float64 `json:"p99_ns,omitempty"`
+}
+
+// Tail view statuses and the evidence minimum.
+const (
+	TailOK              = "ok"
+	TailInsufficient    = "insufficient evidence"
+	MinTailObservations = 100
+)
 
 // Normalized is a score: mean time per operation divided by the reference
 // workload's, with an interval whose relative half-width combines the two
