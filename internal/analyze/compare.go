@@ -38,6 +38,7 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	}
 	if p.Estimator != stats.EstimatorLegacy {
 		fillDecision(rec, p)
+		rec.Throughput = d.throughputChange(c, rec)
 	}
 	rec.Warnings = d.comparisonWarnings(rec)
 	if len(d.run.Axes) > 0 {

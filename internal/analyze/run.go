@@ -228,6 +228,7 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 	rec.Telemetry = d.telemetry(c)
 	if !opt.legacy() {
 		rec.Tail = d.tail(c)
+		rec.Throughput = d.throughput(c, rec)
 	}
 	return rec
 }

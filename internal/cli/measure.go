@@ -75,6 +75,9 @@ type measureRequest struct {
 	condOn  bool
 	flags   commandFlags
 	tags    map[string]string
+	// workUnits is --work-units: one value for every command, or one
+	// per command; nil when not given.
+	workUnits []float64
 
 	// counters are the counter axes asked for (counters.go).
 	counters []axes.Axis
@@ -174,6 +177,9 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.tags, err = tagsOf(c.StringSlice("tag")); err != nil {
 		return nil, err
 	}
+	if r.workUnits, err = workUnitsOf(c.StringSlice("work-units"), r.measuredSides()); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -268,6 +274,7 @@ func (m *measurement) prepare(sides []side, names []string) error {
 		return err
 	}
 	m.markReference()
+	m.markWorkUnits()
 	m.hooks = collect.Hooks{
 		Setup:   m.hook(m.flags.setup),
 		Prepare: m.hook(m.flags.prepare),

@@ -24,6 +24,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "seed of the order shuffles"},
 		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in order (repeat for each command; default: the command itself)"},
 		tagFlag(),
+		&ucli.StringSliceFlag{Name: "work-units", Usage: "logical work one operation completes (items processed, requests served): one value for every case, or one per case in order (commands, or worker sides); adds a throughput view (units per second, higher is better) to summaries and comparisons"},
 		&ucli.BoolFlag{Name: "shell", Aliases: []string{"S"}, Usage: "run commands and hooks through /bin/sh -c instead of splitting them into words"},
 		&ucli.BoolFlag{Name: "ignore-failure", Aliases: []string{"i"}, Usage: "time commands that exit non-zero instead of stopping the run"},
 		&ucli.BoolFlag{Name: "show-output", Usage: "send the commands' stdout and stderr to this tool's stderr instead of discarding them"},

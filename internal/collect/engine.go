@@ -46,6 +46,9 @@ type Case struct {
 	Op      Operation
 	// Role is ndjson.RoleReferenceWorkload for the --reference workload.
 	Role string
+	// WorkUnits is the work one operation completes (--work-units), 0 when
+	// not declared.
+	WorkUnits float64
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
@@ -251,7 +254,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits}
 	}
 	e.familyRule()
 }

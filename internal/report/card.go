@@ -18,6 +18,9 @@ func (c *console) card(r *Run, i int) {
 	c.row(r.timeLabel("latency"), c.latency(r, s))
 	c.normalizedRow(r, s)
 	c.row("tails", tailsText(s))
+	if s.Throughput != nil {
+		c.row("throughput", throughputText(s.Throughput))
+	}
 	c.row("sampling", sampling(r, s))
 	if text := stoppingText(r, runLevel(r)); text != "" && len(r.Run.Cases) == 1 {
 		c.row("stopping", text)

@@ -38,6 +38,9 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		c.row("outliers", robustText(k))
 	}
 	c.row("verdict", c.verdict(r, k))
+	if k.Throughput != nil {
+		c.row("throughput", throughputChangeText(k.Throughput, ci))
+	}
 	if text := stoppingText(r, k.ConfidencePct); text != "" {
 		c.row("stopping", text)
 	}

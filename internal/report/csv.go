@@ -55,6 +55,11 @@ var csvColumns = []string{
 	// evidence", the single operations it rests on, and its percentiles of
 	// single operations (empty without the view).
 	"tail_status", "tail_observations", "tail_p50", "tail_p90", "tail_p95", "tail_p99",
+	// The batch-throughput view (--work-units): a summary's work units and
+	// units per second with the interval; a comparison's direction-aware
+	// improvement (positive: more work per second), interval and verdict.
+	"work_units", "units_per_sec", "units_per_sec_ci_low", "units_per_sec_ci_high",
+	"throughput_improvement_pct", "throughput_ci_low", "throughput_ci_high", "throughput_verdict",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -163,6 +168,7 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 		"lag1": s.Lag1, "median_batch_ns": s.MedianBatchNS})
 	row.setNormalized(r, s)
 	row.setTail(s)
+	row.setThroughput(s)
 	return row
 }
 
@@ -175,6 +181,7 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 	row.set("name", ref)
 	row.set("contender_name", con)
 	row.set("verdict", k.Verdict)
+	row.setThroughputChange(k)
 	row.setInts(map[string]int{"case": k.Reference, "contender": k.Contender,
 		"reference_first": k.ReferenceFirst, "contender_first": k.ContenderFirst,
 		"wins": k.ContenderWins, "losses": k.ReferenceWins, "ties": k.Ties})

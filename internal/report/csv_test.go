@@ -88,7 +88,10 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	// Schema 1.4: the reference workload's role and the normalized scores.
 	"role,normalized,normalized_ci_low,normalized_ci_high,normalized_reference_case," +
 	// Schema 1.4: the tail-latency view.
-	"tail_status,tail_observations,tail_p50,tail_p90,tail_p95,tail_p99"
+	"tail_status,tail_observations,tail_p50,tail_p90,tail_p95,tail_p99," +
+	// Schema 1.4: the batch-throughput view.
+	"work_units,units_per_sec,units_per_sec_ci_low,units_per_sec_ci_high," +
+	"throughput_improvement_pct,throughput_ci_low,throughput_ci_high,throughput_verdict"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

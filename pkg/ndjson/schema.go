@@ -306,6 +306,10 @@ type Case struct {
 	// every other case's normalized score; absent for a measured case
 	// (schema 1.4).
 	Role string `json:"role,omitempty"`
+	// WorkUnits is the logical work one operation of the case completes
+	// (--work-units: items processed, requests served), which turns its
+	// time into a throughput; absent when not declared (schema 1.4).
+	WorkUnits float64 `json:"work_units,omitempty"`
 	// Params are the parameter values of a case imported from a
 	// parameterized benchmark (hyperfine --parameter-scan or
 	// --parameter-list: name to value, as that tool recorded them); absent
@@ -564,6 +568,30 @@ type Summary struct {
 	Normalized *Normalized `json:"normalized,omitempty"`
 	// Tail is the tail-latency view of the case (schema 1.4).
 	Tail *Tail `json:"tail,omitempty"`
+	// Throughput is the batch-throughput view, when the case declares its
+	// work units (schema 1.4).
+	Throughput *Throughput `json:"throughput,omitempty"`
+}
+
+// Throughput is a case's work units per second: WorkUnits over its mean
+// time per operation, with the interval of that mean turned around
+// (higher is better).
+type Throughput struct {
+	WorkUnits   float64    `json:"work_units"`
+	UnitsPerSec float64    `json:"units_per_sec"`
+	CI          [2]float64 `json:"ci"`
+}
+
+// ThroughputChange is the batch-throughput view of a comparison: the
+// contender's throughput relative to the reference's, as a direction-aware
+// improvement in percent (positive: more work per second), from the
+// decision estimate's speedup and interval times the ratio of the two
+// cases' work units, with a verdict against the threshold in the axis
+// vocabulary ("contender better", ...).
+type ThroughputChange struct {
+	ImprovementPct float64    `json:"improvement_pct"`
+	CI             [2]float64 `json:"ci_pct"`
+	Verdict        string     `json:"verdict"`
 }
 
 // Tail is the tail-latency view of one case: percentiles of individual
@@ -687,6 +715,9 @@ type Comparison struct {
 	// Normalized is true when a baseline comparison compared the cases'
 	// reference-workload scores instead of their times (schema 1.4).
 	Normalized bool `json:"normalized,omitempty"`
+	// Throughput is the batch-throughput view, when both cases declare
+	// their work units (schema 1.4).
+	Throughput *ThroughputChange `json:"throughput,omitempty"`
 }
 
 // Sequential says how a run with a stopping rule ended, for a comparison

@@ -1,0 +1,48 @@
+package report
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// rate is work units per second with a metric prefix: "1.234 M units/s".
+func rate(v float64) string {
+	for _, p := range []struct {
+		f float64
+		s string
+	}{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
+		if v >= p.f {
+			return fmt.Sprintf("%s%s units/s", sig4(v/p.f), p.s)
+		}
+	}
+	return sig4(v) + " units/s"
+}
+
+// throughputText is a card's throughput row.
+func throughputText(t *ndjson.Throughput) string {
+	return fmt.Sprintf("%s  95%% CI %s .. %s  (%s work units per operation; higher is better)",
+		rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1]), plain(t.WorkUnits))
+}
+
+// throughputChangeText is a comparison card's throughput row.
+func throughputChangeText(t *ndjson.ThroughputChange, ci string) string {
+	return fmt.Sprintf("%s improvement  %s %s  %s", pct(t.ImprovementPct), ci, pctRange(t.CI), t.Verdict)
+}
+
+// setThroughput fills a summary row's throughput columns.
+func (row csvRow) setThroughput(s *ndjson.Summary) {
+	if t := s.Throughput; t != nil {
+		row.setFloats(map[string]float64{"work_units": t.WorkUnits, "units_per_sec": t.UnitsPerSec,
+			"units_per_sec_ci_low": t.CI[0], "units_per_sec_ci_high": t.CI[1]})
+	}
+}
+
+// setThroughputChange fills a comparison row's throughput columns.
+func (row csvRow) setThroughputChange(k *ndjson.Comparison) {
+	if t := k.Throughput; t != nil {
+		row.setFloats(map[string]float64{"throughput_improvement_pct": t.ImprovementPct,
+			"throughput_ci_low": t.CI[0], "throughput_ci_high": t.CI[1]})
+		row.set("throughput_verdict", t.Verdict)
+	}
+}
