@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bytes"
 	"fmt"
+	"strings"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -44,5 +46,26 @@ func (row csvRow) setThroughputChange(k *ndjson.Comparison) {
 		row.setFloats(map[string]float64{"throughput_improvement_pct": t.ImprovementPct,
 			"throughput_ci_low": t.CI[0], "throughput_ci_high": t.CI[1]})
 		row.set("throughput_verdict", t.Verdict)
+	}
+}
+
+// markdownThroughput is a run's throughput view in Markdown, one line,
+// when a case declares work units.
+func markdownThroughput(w *bytes.Buffer, r *Run) {
+	var parts []string
+	for i := range r.Run.Cases {
+		if s := r.summary(i); s != nil && s.Throughput != nil {
+			t := s.Throughput
+			parts = append(parts, fmt.Sprintf("%s %s (%s .. %s)", mdEscape(r.caseName(i)), rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1])))
+		}
+	}
+	for k := range r.Comparisons {
+		if t := r.Comparisons[k].Throughput; t != nil {
+			ref, con := names(r, &r.Comparisons[k])
+			parts = append(parts, fmt.Sprintf("%s vs %s %s improvement (%s), %s", mdEscape(con), mdEscape(ref), pct(t.ImprovementPct), pctRange(t.CI), t.Verdict))
+		}
+	}
+	if len(parts) > 0 {
+		fmt.Fprintf(w, "\n_Throughput (work units per second, higher is better): %s_\n", strings.Join(parts, "; "))
 	}
 }
