@@ -143,6 +143,9 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, usageErrorf("%d commands given: %s takes %s", len(r.sides), tool, countText(least, most))
 	}
 	r.cfg = configFromFlags(c)
+	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
+		return nil, err
+	}
 	if err := platformRefusal(r.mode, r.cfg.Watch.Response, platform.GOOS); err != nil {
 		return nil, err
 	}
@@ -347,7 +350,7 @@ func (m *measurement) run(disp *progress.Display) error {
 		return err
 	}
 	obs := m.observer()
-	defer obs.Close()
+	defer func() { obs.Close() }()
 	m.record.Axes = obs.Infos()
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.SampleClock{},
@@ -360,6 +363,7 @@ func (m *measurement) run(disp *progress.Display) error {
 	if m.until != nil {
 		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
 	}
+	e.Process = m.processPlan(e, &obs)
 	m.attachConditions(e)
 	m.attachCounters(e)
 	if names := required(m.require, m.axes); len(names) > 0 {
