@@ -12,14 +12,14 @@ import (
 
 // Bounds of a run's configuration.
 const (
-	MinSamples   = 10
-	MaxSamples   = 1000
-	MinCases     = 1
-	MaxCases     = 16
+	MinSamples = 10
+	MaxSamples = 1000
+	MinCases   = 1
+	MaxCases   = 16
 	// MaxInvocations bounds --invocations.
 	MaxInvocations = 1000
-	minKeepUnits = 10 // a sampling budget never stops a run before this many units
-	sharedCap    = 8  // shared iterations stop growing when the slower side reaches 8x the slice
+	minKeepUnits   = 10 // a sampling budget never stops a run before this many units
+	sharedCap      = 8  // shared iterations stop growing when the slower side reaches 8x the slice
 )
 
 // Config is the measurement policy. Zero values are not defaults; start from
