@@ -82,6 +82,8 @@ type measureRequest struct {
 	// counters are the counter axes asked for (counters.go).
 	counters []axes.Axis
 	ref      *reference // --reference, or nil
+	// resume is --resume, or nil.
+	resume *resumeRequest
 }
 
 // commandFlags say how the commands and hooks are run.
@@ -146,6 +148,12 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, usageErrorf("%d commands given: %s takes %s", len(r.sides), tool, countText(least, most))
 	}
 	r.cfg = configFromFlags(c)
+	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
+		return nil, err
+	}
+	if r.resume, err = resumeOf(c, r.cfg.Invocations); err != nil {
+		return nil, err
+	}
 	if err := platformRefusal(r.mode, r.cfg.Watch.Response, platform.GOOS); err != nil {
 		return nil, err
 	}
@@ -194,6 +202,14 @@ func runMeasure(r *measureRequest, env Env) error {
 	defer m.close()
 	if err := m.prepare(r.sides, r.names); err != nil {
 		return err
+	}
+	if r.resume != nil {
+		s, err := m.openSession()
+		if err != nil {
+			return err
+		}
+		defer s.close()
+		m.session = s
 	}
 	return m.run(progress.New(env.Stderr, r.display, r.tool))
 }
@@ -244,6 +260,7 @@ type measurement struct {
 	timer    *ndjson.Timer
 	pids     []int
 	workers  []*workerexec.Worker
+	session  *session // --resume
 }
 
 func (m *measurement) close() {
@@ -354,11 +371,15 @@ func (m *measurement) run(disp *progress.Display) error {
 		return err
 	}
 	obs := m.observer()
-	defer obs.Close()
+	defer func() { obs.Close() }()
 	m.record.Axes = obs.Infos()
+	out := ndjson.NewWriter(m.env.Stdout)
+	if m.session != nil {
+		out = m.session.w
+	}
 	e := &collect.Engine{
 		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.SampleClock{},
-		Out: ndjson.NewWriter(m.env.Stdout), Progress: disp, Run: m.record, Observer: obs,
+		Out: out, Progress: disp, Run: m.record, Observer: obs,
 		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
 	}
 	if m.cfg.Watch.Response != "" {
@@ -366,6 +387,10 @@ func (m *measurement) run(disp *progress.Display) error {
 	}
 	if m.until != nil {
 		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
+	}
+	e.Process = m.processPlan(e, &obs)
+	if m.session != nil {
+		m.session.apply(e)
 	}
 	m.attachConditions(e)
 	m.attachCounters(e)

@@ -52,6 +52,7 @@ func measureFlags(pair bool) []ucli.Flag {
 	flags = append(flags, conditionFlags()...)
 	flags = append(flags, modeFlags()...)
 	flags = append(flags, referenceFlag())
+	flags = append(flags, invocationsFlags(pair)...)
 	if pair {
 		flags = append(flags,
 			&ucli.BoolFlag{Name: "shared-iterations", Usage: "give every case one batch size (calibration stops when the slower side reaches 8x the slice) instead of equal timed slices"},

@@ -332,7 +332,8 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 		if !h.HasCase(s.name) {
 			return usageErrorf("worker %q has no case %q (it offers %s)", s.command, s.name, strings.Join(h.Cases, ", "))
 		}
-		op := &workerOp{w: w, name: s.name, clk: clk}
+		op := &workerOp{name: s.name, clk: clk}
+		op.setWorker(w)
 		if m.timing == timerCPU {
 			op.meter = &procMeter
 		}

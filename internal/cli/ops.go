@@ -92,6 +92,7 @@ func selfElapsed(d *wproto.Done, primary string) (float64, error) {
 // workerOp is one case of a long-lived worker.
 type workerOp struct {
 	w       *workerexec.Worker
+	ref     workerRef // w, as Kill sees it
 	name    string
 	clk     probes.Clock
 	primary string
@@ -119,10 +120,16 @@ func (o *workerOp) run(n int64) (int64, error) {
 	return o.clk.Now() - start, nil
 }
 
-func (o *workerOp) Kill()                         { o.w.Kill() }
+func (o *workerOp) Kill()                         { o.ref.get().Kill() }
 func (o *workerOp) CPUTime() (int64, error)       { return o.cpu, nil }
 func (o *workerOp) Reported() map[string]string   { return o.last.Values }
 func (o *workerOp) SelfElapsed() (float64, error) { return selfElapsed(&o.last, o.primary) }
+
+// setWorker points the case at w, a fresh worker.
+func (o *workerOp) setWorker(w *workerexec.Worker) {
+	o.w = w
+	o.ref.set(w)
+}
 
 // gotestOp is one `go test` benchmark run of n iterations per batch.
 type gotestOp struct {

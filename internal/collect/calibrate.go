@@ -21,7 +21,7 @@ func (e *Engine) warmup() ([]float64, error) {
 	}
 	for more := true; more; {
 		more = false
-		for c := 0; c < k; c++ {
+		for _, c := range e.order() {
 			if est[c] > 0 && spent[c] >= share {
 				continue
 			}
@@ -79,8 +79,8 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 	slice := int64(e.Config.Slice(k))
 	iters, _ := e.batchSizes(est, slice)
 	spent := make([]int64, k)
-	for c := 0; c < k; c++ {
-		e.report(Status{Phase: "calibrating", Case: e.Cases[c].Name, Done: c, Total: k})
+	for i, c := range e.order() {
+		e.report(Status{Phase: "calibrating", Case: e.Cases[c].Name, Done: i, Total: k})
 		t0 := e.Clock.Now()
 		ns, err := e.runBatch(c, iters[c], nil)
 		if err != nil {
@@ -94,7 +94,7 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 		rec := &ndjson.Calibration{
 			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
 			EstimateNS: est[c], DurationNS: spent[c], Batches: 1, Capped: capped[c], Samples: e.Config.Samples,
-			FloorNS: e.Run.TimerFloorNS(iters[c]),
+			FloorNS: e.Run.TimerFloorNS(iters[c]), Proc: e.proc,
 		}
 		if err := e.Out.Write(rec); err != nil {
 			return nil, err

@@ -12,12 +12,14 @@ import (
 
 // Bounds of a run's configuration.
 const (
-	MinSamples   = 10
-	MaxSamples   = 1000
-	MinCases     = 1
-	MaxCases     = 16
-	minKeepUnits = 10 // a sampling budget never stops a run before this many units
-	sharedCap    = 8  // shared iterations stop growing when the slower side reaches 8x the slice
+	MinSamples = 10
+	MaxSamples = 1000
+	MinCases   = 1
+	MaxCases   = 16
+	// MaxInvocations bounds --invocations.
+	MaxInvocations = 1000
+	minKeepUnits   = 10 // a sampling budget never stops a run before this many units
+	sharedCap      = 8  // shared iterations stop growing when the slower side reaches 8x the slice
 )
 
 // Config is the measurement policy. Zero values are not defaults; start from
@@ -52,6 +54,9 @@ type Config struct {
 	// Until, when its Rule is set, replaces the fixed sample count by a
 	// stopping rule checked at growing looks (Engine.Judge).
 	Until Until
+	// Invocations is the number of process blocks the whole collection is
+	// repeated in (Engine.Process); 0 and 1 mean one, as without blocks.
+	Invocations int
 }
 
 // AutoSamples asks the engine to choose the sample count after warm-up.
@@ -106,10 +111,30 @@ func (c Config) Validate(k int) error {
 	case c.SharedIterations && k < 2:
 		return fmt.Errorf("--shared-iterations needs 2 or more operations")
 	}
+	if err := c.validateInvocations(); err != nil {
+		return err
+	}
 	if err := c.Until.Validate(k, c.Sequential); err != nil {
 		return err
 	}
 	return c.Watch.Validate()
+}
+
+// validateInvocations refuses process blocks the schedule cannot hold:
+// a stopping rule decides when the whole run stops, and a sequential run
+// has no pairs or rounds to balance inside a block.
+func (c Config) validateInvocations() error {
+	switch {
+	case c.Invocations < 0 || c.Invocations > MaxInvocations:
+		return fmt.Errorf("--invocations %d out of range: use 1 to %d", c.Invocations, MaxInvocations)
+	case c.Invocations <= 1:
+		return nil
+	case c.Until.Rule != "":
+		return fmt.Errorf("--invocations with --until: a stopping rule cannot stop inside a process design; fix the number of blocks and samples instead")
+	case c.Sequential:
+		return fmt.Errorf("--invocations with --sequential: blocks are collected paired or in rounds; drop --sequential")
+	}
+	return nil
 }
 
 // Slice is the target duration of one timed batch for k cases: the

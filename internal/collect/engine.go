@@ -115,11 +115,19 @@ type Engine struct {
 	// Counters, when set, count every case once outside the timed
 	// schedule, between calibration and the first sample.
 	Counters []CounterProbe
+	// Process, when set, repeats the whole collection in process blocks
+	// (blocks.go); nil collects one block, as without --invocations.
+	Process *ProcessPlan
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
 	reason   atomic.Value // string
 	start    int64
+	// the process block being collected (blocks.go); nil without one
+	block    *Block
+	proc     *ndjson.ProcessRef
+	unitBase int // unit index of the block's first unit
+	seqBase  int // seq of the block's first batch
 }
 
 // ErrInterrupted is returned when Stop ended the run.
@@ -158,6 +166,9 @@ func (e *Engine) Stop(reason string) {
 // writes every record. The end record is written whatever happens after the
 // run record; the returned error says why the run did not complete.
 func (e *Engine) Collect() (*ndjson.End, error) {
+	if e.Process != nil {
+		return e.collectBlocks()
+	}
 	k := len(e.Cases)
 	if err := e.Config.Validate(k); err != nil {
 		return nil, err
@@ -249,6 +260,10 @@ func (e *Engine) fillRun() {
 	r.Config.MaxIterations = c.MaxIterations
 	r.Config.SliceNS = int64(c.Slice(k))
 	r.Config.SubtractTimerCost = c.SubtractTimerCost
+	if e.Process != nil {
+		r.Config.Invocations = c.Invocations
+		r.Config.ProcessDesign, r.Config.ProcessCycle = schedule.ProcessDesign(k)
+	}
 	if len(r.Config.Metrics) == 0 {
 		r.Config.Metrics = []string{"wall"}
 	}
@@ -272,12 +287,18 @@ func (e *Engine) plan() schedule.Plan {
 	case "single":
 		return schedule.Single(n)
 	case "paired":
+		if e.block != nil {
+			return schedule.PairedLed(n, e.block.seed(e.Config.Seed), e.block.Order)
+		}
 		if until {
 			return schedule.PairedBlocks(n, pairBlock, e.Config.Seed)
 		}
 		return schedule.Paired(n, e.Config.Seed)
 	case "sequential":
 		return schedule.Sequential(n, k)
+	}
+	if e.block != nil {
+		return schedule.RoundsLed(n, k, e.block.seed(e.Config.Seed), e.block.Order)
 	}
 	return schedule.Rounds(n, k, e.Config.Seed)
 }

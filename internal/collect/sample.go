@@ -43,16 +43,17 @@ type sampler struct {
 // pair or half a round in the stream; with the watch on, they wait for the
 // window holding them to be judged.
 func (e *Engine) sample(iters []int64, end *ndjson.End) error {
-	s := &sampler{e: e, iters: iters, end: end, began: e.Clock.Now(), total: e.unitsPlanned()}
-	defer func() { end.SamplingNS = e.Clock.Now() - s.began }()
+	s := &sampler{e: e, iters: iters, end: end, began: e.Clock.Now(), total: e.unitsPlanned(), seq: e.seqBase}
+	defer func() { end.SamplingNS += e.Clock.Now() - s.began }()
 	if e.Config.Design(len(e.Cases)) == ndjson.DesignSequential {
 		return s.sequential()
 	}
 	plan := e.plan().Units
 	jobs := make([]job, len(plan))
 	for u, order := range plan {
-		jobs[u] = job{unit: u, order: order}
+		jobs[u] = job{unit: e.unitBase + u, order: order}
 	}
+	defer func() { e.unitBase, e.seqBase = e.unitBase+len(plan), s.seq }()
 	budget := int64(e.Config.MaxSampling)
 	if e.Config.Until.Rule != "" {
 		return s.until(jobs, budget)
@@ -164,7 +165,7 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 	recs := make([]ndjson.Sample, 0, len(j.order))
 	for pos, c := range j.order {
 		e.report(s.status(c))
-		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c]}
+		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c], Proc: e.proc}
 		ns, err := e.runBatch(c, s.iters[c], &rec)
 		if err != nil {
 			return nil, err

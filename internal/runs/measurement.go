@@ -6,7 +6,7 @@ import "github.com/flybench/flybench/pkg/ndjson"
 // 32-bit integers.
 const maxIndex = 1<<31 - 1
 
-// measurement places a calibration, sample, window, look, counter or end record in
+// measurement places a calibration, sample, window, look, counter, block or end record in
 // the open run.
 func (g *Reader) measurement(rec *Record) error {
 	run, err := g.current(rec.Line)
@@ -37,6 +37,8 @@ func (g *Reader) measurement(rec *Record) error {
 		return g.sameRun(rec.Line, run, v.RunID)
 	case ndjson.TypeCounter:
 		return g.addCounter(rec, run)
+	case ndjson.TypeBlock:
+		return g.addBlock(rec, run)
 	}
 	return g.addEnd(rec, run)
 }
@@ -91,4 +93,29 @@ func (g *Reader) addEnd(rec *Record, run *Run) error {
 	}
 	rec.Value, run.End, g.open = v, v, nil
 	return nil
+}
+
+// addBlock places a block record in the open run: it must name that run,
+// a block and attempt counted from 0, a known status and a count for each
+// of the run's cases.
+func (g *Reader) addBlock(rec *Record, run *Run) error {
+	v := &ndjson.Block{}
+	rec.Value = v
+	if err := g.r.Decode(rec.Line, v); err != nil {
+		return err
+	}
+	if err := g.sameRun(rec.Line, run, v.RunID); err != nil {
+		return err
+	}
+	switch {
+	case v.Block < 0 || v.Attempt < 0:
+		return g.r.Errorf(rec.Line, "block record for block %d attempt %d; both count from 0", v.Block, v.Attempt)
+	case len(v.Samples) != len(run.Record.Cases):
+		return g.r.Errorf(rec.Line, "block record with %d sample counts, but run %s has %d cases", len(v.Samples), run.ID(), len(run.Record.Cases))
+	}
+	switch v.Status {
+	case ndjson.BlockComplete, ndjson.BlockInterrupted, ndjson.BlockFailed:
+		return nil
+	}
+	return g.r.Errorf(rec.Line, "block record with status %q; use complete, interrupted or failed", v.Status)
 }

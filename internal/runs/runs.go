@@ -5,7 +5,7 @@
 //
 // The rules: lock and gate records belong to the next run record (a second
 // one before it replaces the first; with no run record after them they
-// belong to none). Calibration, sample, window, look and counter records belong to
+// belong to none). Calibration, sample, window, look, counter and block records belong to
 // the open run: the latest run record, until its end record closes it. A
 // run record closes an open run without one (that run was cut short).
 // Analysis, summary, comparison and environment records name their run by
@@ -49,7 +49,7 @@ func (r *Run) ID() string { return r.Record.RunID }
 type Record struct {
 	ndjson.Line
 	// Run is the run the record belongs to: the run a run record opens,
-	// the open run for calibration, sample, window, look, counter and end records,
+	// the open run for calibration, sample, window, look, counter, block and end records,
 	// the run an analysis, summary, comparison or environment record
 	// names. It is nil for lock and gate records, which Reader keeps for
 	// the next run record, and for record types it does not know.
@@ -98,7 +98,7 @@ func (g *Reader) Next() (Record, error) {
 		err = g.run(&rec)
 	case ndjson.TypeLock, ndjson.TypeGate:
 		err = g.host(&rec)
-	case ndjson.TypeCalibration, ndjson.TypeSample, ndjson.TypeWindow, ndjson.TypeLook, ndjson.TypeCounter, ndjson.TypeEnd:
+	case ndjson.TypeCalibration, ndjson.TypeSample, ndjson.TypeWindow, ndjson.TypeLook, ndjson.TypeCounter, ndjson.TypeBlock, ndjson.TypeEnd:
 		err = g.measurement(&rec)
 	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison, ndjson.TypeEnvironment:
 		err = g.analysis(&rec)

@@ -31,6 +31,9 @@ const (
 	// TypeCounter is a deterministic count measured once per case outside
 	// the timed schedule, e.g. instructions under cachegrind (schema 1.4).
 	TypeCounter = "counter"
+	// TypeBlock closes one process block of a run collected with
+	// --invocations (schema 1.4).
+	TypeBlock = "block"
 )
 
 // Record types produced by the host tools and the interference watch.
@@ -88,6 +91,7 @@ func (*Counter) Kind() string     { return TypeCounter }
 func (*Suite) Kind() string       { return TypeSuite }
 func (*Noise) Kind() string       { return TypeNoise }
 func (*Check) Kind() string       { return TypeCheck }
+func (*Block) Kind() string       { return TypeBlock }
 
 // Run opens a measurement: who measured what, how, on which host and clock.
 // Records up to the next run record belong to it.
@@ -241,6 +245,15 @@ type Config struct {
 	Watch      *WatchConfig      `json:"watch,omitempty"`
 	Placement  *Placement        `json:"placement,omitempty"`
 	Conditions *ConditionsConfig `json:"conditions,omitempty"`
+	// Invocations is the number of process blocks (--invocations K) the
+	// whole per-case collection is repeated in; absent for one (schema 1.4).
+	Invocations int `json:"invocations,omitempty"`
+	// ProcessDesign orders the blocks: "single" (one case), "ab-ba" (two)
+	// or "williams" (3 to 16); ProcessCycle is the length in blocks of its
+	// joint supercycle, over which orders and orientations balance
+	// (schema 1.4).
+	ProcessDesign string `json:"process_design,omitempty"`
+	ProcessCycle  int    `json:"process_cycle,omitempty"`
 }
 
 // Until is a sequential stopping rule. Rule "decision" stops at the
@@ -362,6 +375,9 @@ type Calibration struct {
 	Capped string `json:"capped,omitempty"`
 	// Samples is the run's sample count per case, as chosen (schema 1.3).
 	Samples int `json:"samples,omitempty"`
+	// Proc is the process block calibrated, in a run with --invocations
+	// (schema 1.4).
+	Proc *ProcessRef `json:"proc,omitempty"`
 }
 
 // Sample is one timed batch of one case.
@@ -389,7 +405,53 @@ type Sample struct {
 	// Axes holds every requested axis except wall time, by name.
 	Axes map[string]AxisValue `json:"axes,omitempty"`
 	Tele *Telemetry           `json:"tele,omitempty"`
+	// Proc is the process block (and its attempt) the sample was taken
+	// in, in a run with --invocations: samples with one Proc come from one
+	// process instance per case (schema 1.4).
+	Proc *ProcessRef `json:"proc,omitempty"`
 }
+
+// ProcessRef names one attempt at one process block (schema 1.4).
+type ProcessRef struct {
+	// Block is the block's index in the run's process design, from 0.
+	Block int `json:"block"`
+	// Attempt counts the block's attempts from 0; --retry-failed adds one.
+	Attempt int `json:"attempt"`
+}
+
+// Block closes one attempt at one process block of a run collected with
+// --invocations (schema 1.4): the whole per-case collection, in fresh
+// processes. It is written when the block ends, however it ends; only a
+// "complete" block's samples are a process-level replicate.
+type Block struct {
+	Header
+	RunID   string `json:"run_id"`
+	Block   int    `json:"block"`
+	Attempt int    `json:"attempt"`
+	// Order is the case order of the block: the order its processes
+	// started in and the order of its first pair or round.
+	Order []int `json:"order"`
+	// Orientation is "AB" or "BA" for two cases, "forward" or "reverse"
+	// (the design's row, or that row reversed) for three or more; absent
+	// for one case.
+	Orientation string `json:"orientation,omitempty"`
+	// Status is "complete", "interrupted" or "failed"; Reason says why a
+	// block is not complete.
+	Status string `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	// Samples counts the block's samples in the stream, per case.
+	Samples []int `json:"samples"`
+	// PIDs are the process IDs of the block's worker of each case, in
+	// worker mode.
+	PIDs []int `json:"pids,omitempty"`
+}
+
+// Block statuses (schema 1.4).
+const (
+	BlockComplete    = "complete"
+	BlockInterrupted = "interrupted"
+	BlockFailed      = "failed"
+)
 
 // End closes a run. A stream without one was cut short.
 type End struct {

@@ -1,0 +1,62 @@
+package analyze
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// withBlocks marks a paired stream's samples with two process blocks of
+// half the units each and adds a block record after each half.
+func withBlocks(t *testing.T, in []byte, n int) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	for _, line := range strings.SplitAfter(string(in), "\n") {
+		if strings.Contains(line, `"type":"sample"`) {
+			var unit int
+			if _, err := fmt.Sscanf(line[strings.Index(line, `"unit":`):], `"unit":%d`, &unit); err != nil {
+				t.Fatal(err)
+			}
+			b := unit / (n / 2)
+			line = strings.Replace(line, "}\n", fmt.Sprintf(`,"proc":{"block":%d,"attempt":0}}`+"\n", b), 1)
+			out.WriteString(line)
+			if strings.Contains(line, `"seq":`+fmt.Sprint(n-1)+`,`) || strings.Contains(line, `"seq":`+fmt.Sprint(2*n-1)+`,`) {
+				fmt.Fprintf(&out, `{"type":"block","v":"1.4","run_id":"r-1","block":%d,"attempt":0,"order":[0,1],"status":"complete","samples":[%d,%d]}`+"\n", b, n/2, n/2)
+			}
+			continue
+		}
+		out.WriteString(line)
+	}
+	return out.Bytes()
+}
+
+// TestBlocksAnalyseAsToday: samples marked with their process block, and
+// the block records between them, change nothing in the analysis: every
+// block is analysed together, within-process, and the block records pass
+// through.
+func TestBlocksAnalyseAsToday(t *testing.T) {
+	const n = 40
+	plain := pairedStream(t, n, func(u int) float64 { return 100 + float64(u%7) }, func(u int) float64 { return 95 + float64(u%5) }, true)
+	blocked := withBlocks(t, plain, n)
+	if bytes.Count(blocked, []byte(`"type":"block"`)) != 2 || bytes.Count(blocked, []byte(`"proc":`)) != 2*n {
+		t.Fatalf("blocked stream:\n%s", blocked)
+	}
+	want, _ := analyzeBytes(t, plain, DefaultOptions)
+	got, _ := analyzeBytes(t, blocked, DefaultOptions)
+	if !reflect.DeepEqual(got.comparisons, want.comparisons) || !reflect.DeepEqual(got.summaries, want.summaries) || !reflect.DeepEqual(got.analysis, want.analysis) {
+		t.Fatalf("analysis with blocks differs:\n%+v\nwant\n%+v", got.comparisons, want.comparisons)
+	}
+	blocks := 0
+	for _, typ := range got.passed {
+		if typ == ndjson.TypeBlock {
+			blocks++
+		}
+	}
+	if blocks != 2 {
+		t.Fatalf("passed through %v", got.passed)
+	}
+}
