@@ -12,6 +12,9 @@
 // that the resamples are as uncertain about their own spread as the data
 // are about theirs.
 //
+// Process-level comparisons take one statistic per process run and a BCa
+// bootstrap over whole runs (CompareRunsIndependent, CompareRunsPaired).
+//
 // Every random draw comes from a wyrand stream whose start hashes the
 // caller's seed, a stream label and a chunk of resamples together, so an
 // analysis is bit-for-bit reproducible, whatever the number of cores that
