@@ -169,6 +169,8 @@ func (a *analyzer) record(rec runs.Record) error {
 		a.cur.looks = append(a.cur.looks, *v)
 	case *ndjson.Counter:
 		a.cur.counters = append(a.cur.counters, *v)
+	case *ndjson.Block:
+		a.cur.blocks = append(a.cur.blocks, *v)
 	case *ndjson.Window:
 		a.cur.host.windows = append(a.cur.host.windows, *v)
 	case *ndjson.End:

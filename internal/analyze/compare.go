@@ -39,8 +39,12 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	if p.Estimator != stats.EstimatorLegacy {
 		fillDecision(rec, p)
 		rec.Throughput = d.throughputChange(c, rec)
+		rec.Process = d.processLevel(c, opt)
 	}
 	rec.Warnings = d.comparisonWarnings(rec)
+	if w := processWarning(rec); w != "" {
+		rec.Warnings = append(rec.Warnings, w)
+	}
 	if len(d.run.Axes) > 0 {
 		rec.Axes = d.axisComparisons(c, p, opt)
 		rec.Warnings = append(rec.Warnings, d.exactWarnings(c)...)

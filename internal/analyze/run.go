@@ -12,6 +12,9 @@ import (
 // point is the part of a sample the analysis uses.
 type point struct {
 	unit, pos int32
+	// block and attempt name the process block of the sample (--invocations);
+	// block is -1 without one.
+	block, attempt int32
 	ax        int32 // the sample's axis values start at runData.vals[ax]; -1 when none
 	iter      int64
 	wall      int64
@@ -33,6 +36,8 @@ type runData struct {
 	notes []string
 	// counters are the run's counter records (exact.go).
 	counters []ndjson.Counter
+	// blocks are the run's process-block records (--invocations; process.go).
+	blocks []ndjson.Block
 }
 
 func newRunData(run ndjson.Run) *runData {
@@ -49,7 +54,10 @@ func (d *runData) add(s ndjson.Sample) error {
 	if err != nil {
 		return err
 	}
-	p := point{unit: int32(s.Unit), pos: int32(s.Pos), ax: -1, iter: s.Iter, wall: s.WallNS, op: s.OpNS, tele: s.Tele}
+	p := point{unit: int32(s.Unit), pos: int32(s.Pos), ax: -1, block: -1, iter: s.Iter, wall: s.WallNS, op: s.OpNS, tele: s.Tele}
+	if s.Proc != nil {
+		p.block, p.attempt = int32(s.Proc.Block), int32(s.Proc.Attempt)
+	}
 	if len(vals) > 0 {
 		p.ax = int32(len(d.vals))
 		d.vals = append(d.vals, vals...)
@@ -77,6 +85,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		}
 	}
 	head.Complete, head.Warnings = d.completeness(end)
+	head.Warnings = append(head.Warnings, d.dropIncompleteBlocks()...)
 	if t := d.run.Timer; t != nil && t.Kind == "wall" && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)
 	}

@@ -780,7 +780,41 @@ type Comparison struct {
 	// Throughput is the batch-throughput view, when both cases declare
 	// their work units (schema 1.4).
 	Throughput *ThroughputChange `json:"throughput,omitempty"`
+	// Process is the process-level comparison over whole process blocks,
+	// in a run collected with --invocations (schema 1.4).
+	Process *ProcessLevel `json:"process,omitempty"`
 }
+
+// ProcessLevel is a comparison's process-level inference (seed 002): each
+// complete process block is one experimental unit, its per-run statistic
+// the mean time per operation of the case's samples in that block, and
+// the interval a bias-corrected and accelerated bootstrap over whole
+// blocks, paired (both members ran in the block) and stratified by the
+// block's orientation. ImprovementPct is direction-aware: 100·(1 − c/b),
+// b and c the medians of the reference's and the contender's per-block
+// statistics, positive when the contender is faster. Status is
+// ProcessInsufficient, with Reason, when there are fewer complete blocks
+// than the evidence minimum (5) or the bootstrap cannot run.
+type ProcessLevel struct {
+	Status         string     `json:"status"`
+	Reason         string     `json:"reason,omitempty"`
+	Statistic      string     `json:"statistic"`
+	Design         string     `json:"design"`
+	Runs           int        `json:"runs"`
+	Strata         int        `json:"strata,omitempty"`
+	Method         string     `json:"method,omitempty"`
+	Resamples      int        `json:"resamples,omitempty"`
+	ConfidencePct  float64    `json:"confidence_pct"`
+	ImprovementPct float64    `json:"improvement_pct,omitempty"`
+	CI             [2]float64 `json:"ci_pct,omitempty"`
+	Verdict        string     `json:"verdict,omitempty"`
+}
+
+// Process-level statuses (schema 1.4).
+const (
+	ProcessOK           = "ok"
+	ProcessInsufficient = "insufficient evidence"
+)
 
 // Sequential says how a run with a stopping rule ended, for a comparison
 // analysed at its final look's level: the rule, whether it settled, why
