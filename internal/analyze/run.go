@@ -15,11 +15,11 @@ type point struct {
 	// block and attempt name the process block of the sample (--invocations);
 	// block is -1 without one.
 	block, attempt int32
-	ax        int32 // the sample's axis values start at runData.vals[ax]; -1 when none
-	iter      int64
-	wall      int64
-	op        float64
-	tele      *ndjson.Telemetry
+	ax             int32 // the sample's axis values start at runData.vals[ax]; -1 when none
+	iter           int64
+	wall           int64
+	op             float64
+	tele           *ndjson.Telemetry
 }
 
 // runData accumulates one run's samples, per case in stream order.

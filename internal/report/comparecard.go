@@ -29,8 +29,12 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		head += fmt.Sprintf("  %s geometric", speedup(k.GeoSpeedup))
 	}
 	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
-	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op",
-		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS)))
+	model := ""
+	if k.Process != nil {
+		model = "  (within-process: the pairs' circular-block bootstrap)"
+	}
+	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",
+		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS), model))
 	if k.Geo != nil {
 		c.row("geometric", geometricText(k, ci))
 	}
@@ -40,6 +44,9 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	c.row("verdict", c.verdict(r, k))
 	if k.Throughput != nil {
 		c.row("throughput", throughputChangeText(k.Throughput, ci))
+	}
+	if k.Process != nil {
+		c.row("process", processText(k.Process))
 	}
 	if text := stoppingText(r, k.ConfidencePct); text != "" {
 		c.row("stopping", text)

@@ -60,6 +60,11 @@ var csvColumns = []string{
 	// improvement (positive: more work per second), interval and verdict.
 	"work_units", "units_per_sec", "units_per_sec_ci_low", "units_per_sec_ci_high",
 	"throughput_improvement_pct", "throughput_ci_low", "throughput_ci_high", "throughput_verdict",
+	// The process-level comparison (--invocations): BCa over complete
+	// process blocks, the direction-aware improvement (positive: the
+	// contender is faster) with its interval, level and verdict.
+	"process_status", "process_runs", "process_method", "process_improvement_pct",
+	"process_ci_low", "process_ci_high", "process_confidence_pct", "process_verdict",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -182,6 +187,7 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 	row.set("contender_name", con)
 	row.set("verdict", k.Verdict)
 	row.setThroughputChange(k)
+	row.setProcess(k)
 	row.setInts(map[string]int{"case": k.Reference, "contender": k.Contender,
 		"reference_first": k.ReferenceFirst, "contender_first": k.ContenderFirst,
 		"wins": k.ContenderWins, "losses": k.ReferenceWins, "ties": k.Ties})

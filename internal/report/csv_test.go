@@ -91,7 +91,10 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"tail_status,tail_observations,tail_p50,tail_p90,tail_p95,tail_p99," +
 	// Schema 1.4: the batch-throughput view.
 	"work_units,units_per_sec,units_per_sec_ci_low,units_per_sec_ci_high," +
-	"throughput_improvement_pct,throughput_ci_low,throughput_ci_high,throughput_verdict"
+	"throughput_improvement_pct,throughput_ci_low,throughput_ci_high,throughput_verdict," +
+	// Schema 1.4: the process-level comparison.
+	"process_status,process_runs,process_method,process_improvement_pct," +
+	"process_ci_low,process_ci_high,process_confidence_pct,process_verdict"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

@@ -39,6 +39,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	markdownAxes(w, r)
 	markdownBaseline(w, r)
 	markdownThroughput(w, r)
+	markdownProcess(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 	markdownFamily(w, r)
 	level := runLevel(r)
