@@ -40,6 +40,7 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		fillDecision(rec, p)
 		rec.Throughput = d.throughputChange(c, rec)
 		rec.Process = d.processLevel(c, opt)
+		rec.ProcessViews = d.processViews(c, opt)
 	}
 	rec.Warnings = d.comparisonWarnings(rec)
 	if w := processWarning(rec); w != "" {

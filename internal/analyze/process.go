@@ -19,32 +19,95 @@ import (
 // (both members ran in the same block) and stratified by the block's
 // orientation, of the direction-aware improvement of the medians.
 
-// perBlockMeans is case c's mean time per operation in each complete block.
-func (d *runData) perBlockMeans(c int, complete map[blockKey]int) map[blockKey]float64 {
-	sum, n := map[blockKey]float64{}, map[blockKey]int{}
+// view is one of seed 002's three views as a per-run statistic: what it
+// is a statistic of, its direction, and how it is computed from one
+// block's samples of a case (ok false when the block cannot give it).
+type view struct {
+	name, statistic string
+	dir             stats.Direction
+	stat            func(pts []point, c int) (float64, string)
+}
+
+// latencyView is the mean time per operation of the block.
+var latencyView = view{name: "latency", statistic: "mean time per operation of each process block", dir: stats.LowerIsBetter,
+	stat: func(pts []point, _ int) (float64, string) { return meanOp(pts), "" }}
+
+func meanOp(pts []point) float64 {
+	sum := 0.0
+	for _, p := range pts {
+		sum += p.op
+	}
+	return sum / float64(len(pts))
+}
+
+// throughputView is work units per second over the block's mean time.
+func (d *runData) throughputView() view {
+	return view{name: "throughput", statistic: "mean throughput (work units per second) of each process block", dir: stats.HigherIsBetter,
+		stat: func(pts []point, c int) (float64, string) { return d.run.Cases[c].WorkUnits / meanOp(pts) * 1e9, "" }}
+}
+
+// tailView is the p95 of the block's single operations, which needs at
+// least ndjson.MinTailObservations of them, each sample one operation.
+var tailView = view{name: "tail", statistic: "p95 of the single operations of each process block", dir: stats.LowerIsBetter,
+	stat: func(pts []point, _ int) (float64, string) {
+		if len(pts) < ndjson.MinTailObservations {
+			return 0, fmt.Sprintf("a block has %d single operations of a case; the tail view needs at least %d per block", len(pts), ndjson.MinTailObservations)
+		}
+		x := make([]float64, len(pts))
+		for i, p := range pts {
+			x[i] = p.op
+		}
+		slices.Sort(x)
+		return stats.Percentile(x, 95), ""
+	}}
+
+// blockPoints groups case c's samples by complete block.
+func (d *runData) blockPoints(c int, complete map[blockKey]int) map[blockKey][]point {
+	out := map[blockKey][]point{}
 	for _, p := range d.cases[c] {
 		k := blockKey{p.block, p.attempt}
 		if _, ok := complete[k]; ok && p.block >= 0 {
-			sum[k] += p.op
-			n[k]++
+			out[k] = append(out[k], p)
 		}
-	}
-	out := make(map[blockKey]float64, len(sum))
-	for k, s := range sum {
-		out[k] = s / float64(n[k])
 	}
 	return out
 }
 
-// processLevel is the process-level comparison of case c with case 0, nil
-// for a run without process blocks.
+// processLevel is the process-level comparison of case c with case 0 in
+// the latency view, nil for a run without process blocks.
 func (d *runData) processLevel(c int, opt Options) *ndjson.ProcessLevel {
-	confidence := opt.Confidence
 	if d.run.Config.Invocations < 2 || len(d.blocks) == 0 {
 		return nil
 	}
+	return d.processView(c, opt, latencyView)
+}
+
+// processViews are the other views a run supports: throughput when both
+// cases declare work units, tail when every sample timed one operation.
+func (d *runData) processViews(c int, opt Options) []ndjson.ProcessLevel {
+	if d.run.Config.Invocations < 2 || len(d.blocks) == 0 {
+		return nil
+	}
+	var out []ndjson.ProcessLevel
+	if d.run.Cases[0].WorkUnits > 0 && d.run.Cases[c].WorkUnits > 0 {
+		out = append(out, *d.processView(c, opt, d.throughputView()))
+	}
+	if d.singleOperations(0) && d.singleOperations(c) {
+		out = append(out, *d.processView(c, opt, tailView))
+	}
+	return out
+}
+
+// singleOperations reports whether every sample of case c timed exactly
+// one operation.
+func (d *runData) singleOperations(c int) bool {
+	return len(d.cases[c]) > 0 && !slices.ContainsFunc(d.cases[c], func(p point) bool { return p.iter != 1 })
+}
+
+// processView compares case c with case 0 over complete blocks in one view.
+func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 	complete := d.completeBlocks()
-	ref, con := d.perBlockMeans(0, complete), d.perBlockMeans(c, complete)
+	ref, con := d.blockPoints(0, complete), d.blockPoints(c, complete)
 	keys := make([]blockKey, 0, len(ref))
 	for k := range ref {
 		if _, ok := con[k]; ok {
@@ -54,13 +117,21 @@ func (d *runData) processLevel(c int, opt Options) *ndjson.ProcessLevel {
 	slices.SortFunc(keys, func(a, b blockKey) int {
 		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.attempt, b.attempt))
 	})
+	pl := &ndjson.ProcessLevel{View: v.name, Statistic: v.statistic, Design: "paired", Runs: len(keys), ConfidencePct: opt.Confidence}
 	base, cand, strata := make([]float64, len(keys)), make([]float64, len(keys)), make([]int, len(keys))
 	for i, k := range keys {
-		base[i], cand[i], strata[i] = ref[k], con[k], complete[k]
+		var why string
+		if base[i], why = v.stat(ref[k], 0); why == "" {
+			cand[i], why = v.stat(con[k], c)
+		}
+		if why != "" {
+			pl.Status, pl.Reason = ndjson.ProcessInsufficient, why
+			return pl
+		}
+		strata[i] = complete[k]
 	}
-	pl := &ndjson.ProcessLevel{Statistic: "mean time per operation of each process block", Design: "paired", Runs: len(keys), ConfidencePct: confidence}
-	res, err := stats.CompareRunsPaired(base, cand, strata, stats.LowerIsBetter,
-		stats.RunBootstrap{Seed: opt.Seed, Stream: fmt.Sprintf("process/0/%d", c), Confidence: confidence})
+	res, err := stats.CompareRunsPaired(base, cand, strata, v.dir,
+		stats.RunBootstrap{Seed: opt.Seed, Stream: fmt.Sprintf("process/%s/0/%d", v.name, c), Confidence: opt.Confidence})
 	var ee *stats.EvidenceError
 	switch {
 	case errors.As(err, &ee):

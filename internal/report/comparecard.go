@@ -48,6 +48,9 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	if k.Process != nil {
 		c.row("process", processText(k.Process))
 	}
+	for i := range k.ProcessViews {
+		c.row(processLabel(&k.ProcessViews[i]), processText(&k.ProcessViews[i]))
+	}
 	if text := stoppingText(r, k.ConfidencePct); text != "" {
 		c.row("stopping", text)
 	}

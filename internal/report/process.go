@@ -19,8 +19,19 @@ func processText(p *ndjson.ProcessLevel) string {
 	if p.Method != "bca" {
 		method = p.Method + " (BCa's jackknife was degenerate)"
 	}
-	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata; median of per-block means)",
-		pct(p.ImprovementPct), confidence(p.ConfidencePct), pctRange(p.CI), verdictShort(p.Verdict), method, p.Runs, p.Strata)
+	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata; medians of the %s)",
+		pct(p.ImprovementPct), confidence(p.ConfidencePct), pctRange(p.CI), verdictShort(p.Verdict), method, p.Runs, p.Strata, p.Statistic)
+}
+
+// processLabel is the card row label of a process-level view.
+func processLabel(p *ndjson.ProcessLevel) string {
+	switch p.View {
+	case "throughput":
+		return "process tp"
+	case "tail":
+		return "process p95"
+	}
+	return "process"
 }
 
 // markdownProcess is the process-level line of a run in Markdown.
@@ -29,6 +40,11 @@ func markdownProcess(w *bytes.Buffer, r *Run) {
 		if p := r.Comparisons[k].Process; p != nil {
 			ref, con := names(r, &r.Comparisons[k])
 			fmt.Fprintf(w, "\n_Process level, %s vs %s: %s_\n", mdEscape(con), mdEscape(ref), mdEscape(processText(p)))
+		}
+		for i := range r.Comparisons[k].ProcessViews {
+			p := &r.Comparisons[k].ProcessViews[i]
+			ref, con := names(r, &r.Comparisons[k])
+			fmt.Fprintf(w, "\n_Process level (%s), %s vs %s: %s_\n", p.View, mdEscape(con), mdEscape(ref), mdEscape(processText(p)))
 		}
 	}
 }

@@ -783,19 +783,29 @@ type Comparison struct {
 	// Process is the process-level comparison over whole process blocks,
 	// in a run collected with --invocations (schema 1.4).
 	Process *ProcessLevel `json:"process,omitempty"`
+	// ProcessViews are the process-level comparisons in the other views
+	// the run supports: "throughput" when both cases declare work units,
+	// "tail" when every sample timed one operation (schema 1.4).
+	ProcessViews []ProcessLevel `json:"process_views,omitempty"`
 }
 
 // ProcessLevel is a comparison's process-level inference (seed 002): each
 // complete process block is one experimental unit, its per-run statistic
-// the mean time per operation of the case's samples in that block, and
+// the view's statistic of the case's samples in that block, and
 // the interval a bias-corrected and accelerated bootstrap over whole
 // blocks, paired (both members ran in the block) and stratified by the
-// block's orientation. ImprovementPct is direction-aware: 100·(1 − c/b),
-// b and c the medians of the reference's and the contender's per-block
-// statistics, positive when the contender is faster. Status is
+// block's orientation. ImprovementPct is direction-aware: 100·(1 − c/b)
+// for a time, 100·(c/b − 1) for a throughput, b and c the medians of the
+// reference's and the contender's per-block statistics, positive when
+// the contender is better. Status is
 // ProcessInsufficient, with Reason, when there are fewer complete blocks
 // than the evidence minimum (5) or the bootstrap cannot run.
 type ProcessLevel struct {
+	// View is "latency" (the per-run statistic is the mean time per
+	// operation), "throughput" (mean work units per second: higher is
+	// better) or "tail" (the p95 of single operations, from at least 100
+	// per block and case).
+	View           string     `json:"view"`
 	Status         string     `json:"status"`
 	Reason         string     `json:"reason,omitempty"`
 	Statistic      string     `json:"statistic"`
