@@ -195,6 +195,9 @@ func baselineComparison(base *runData, bc int, cur *runData, c int, normalized b
 		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: p.Verdict.String(),
 		BlockLen: p.BlockLen, Normalized: normalized,
 	}
+	if !normalized {
+		rec.Process = processIndependent(base, bc, cur, c, opt)
+	}
 	if normalized {
 		rec.MeanDiffNS = 0 // a difference of scores is not a time
 	}

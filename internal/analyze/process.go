@@ -163,3 +163,37 @@ func processWarning(k *ndjson.Comparison) string {
 	}
 	return ""
 }
+
+// processIndependent compares, in the latency view, case c of cur with
+// case bc of an archived baseline run over the complete blocks of each
+// (nil unless both were collected in process blocks): two separately
+// collected groups of runs, each resampled on its own.
+func processIndependent(base *runData, bc int, cur *runData, c int, opt Options) *ndjson.ProcessLevel {
+	if base.run.Config.Invocations < 2 || cur.run.Config.Invocations < 2 {
+		return nil
+	}
+	pl := &ndjson.ProcessLevel{View: latencyView.name, Statistic: latencyView.statistic, Design: "independent", ConfidencePct: opt.Confidence}
+	ref, con := blockStats(base, bc), blockStats(cur, c)
+	pl.Runs = min(len(ref), len(con))
+	res, err := stats.CompareRunsIndependent(ref, con, stats.LowerIsBetter,
+		stats.RunBootstrap{Seed: opt.Seed, Stream: "process/baseline/" + cur.name(c), Confidence: opt.Confidence})
+	if err != nil {
+		pl.Status, pl.Reason = ndjson.ProcessInsufficient, err.Error()
+		return pl
+	}
+	pl.Status, pl.Method, pl.Resamples = ndjson.ProcessOK, res.Method, res.Resamples
+	pl.ImprovementPct, pl.CI = res.Estimate, [2]float64{res.Lo, res.Hi}
+	pl.Verdict = res.Verdict(opt.ThresholdPct).String()
+	return pl
+}
+
+// blockStats is case c's mean time per operation in each complete block.
+func blockStats(d *runData, c int) []float64 {
+	var out []float64
+	for _, pts := range d.blockPoints(c, d.completeBlocks()) {
+		v, _ := latencyView.stat(pts, c)
+		out = append(out, v)
+	}
+	slices.Sort(out) // map order must not reach the bootstrap
+	return out
+}

@@ -124,3 +124,26 @@ func TestProcessWarning(t *testing.T) {
 		t.Errorf("within the half-width: %q", w)
 	}
 }
+
+func TestProcessLevelAgainstABaseline(t *testing.T) {
+	base := func(b int) float64 { return 1000 * (1 + 0.03*math.Sin(float64(b))) }
+	old := blockStream(t, 8, 10, base, func(int) float64 { return 1 }, complete)
+	// The current run is 10% slower in both cases.
+	slower := func(b int) float64 { return 1.1 * base(b+3) }
+	cur := blockStream(t, 8, 10, slower, func(int) float64 { return 1 }, complete)
+	res, err := analyzeAgainst(t, cur, loadBaseline(t, old))
+	must(t, err)
+	got := independent(res)
+	if len(got) != 2 {
+		t.Fatalf("%d baseline comparisons", len(got))
+	}
+	for _, k := range got {
+		pl := k.Process
+		if pl == nil || pl.Design != "independent" || pl.Status != ndjson.ProcessOK || pl.Runs != 8 {
+			t.Fatalf("%s: process = %+v", k.ContenderName, pl)
+		}
+		if pl.ImprovementPct > -5 || pl.CI[1] > 0 {
+			t.Errorf("%s: improvement %.2f%% %v, want about -10%%", k.ContenderName, pl.ImprovementPct, pl.CI)
+		}
+	}
+}
