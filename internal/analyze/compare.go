@@ -43,8 +43,10 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		rec.ProcessViews = d.processViews(c, opt)
 	}
 	rec.Warnings = d.comparisonWarnings(rec)
-	if w := processWarning(rec); w != "" {
-		rec.Warnings = append(rec.Warnings, w)
+	for _, w := range []string{processWarning(rec), fewPairsWarning(rec.Process)} {
+		if w != "" {
+			rec.Warnings = append(rec.Warnings, w)
+		}
 	}
 	if len(d.run.Axes) > 0 {
 		rec.Axes = d.axisComparisons(c, p, opt)
