@@ -18,6 +18,9 @@ import (
 type Options struct {
 	Seed         uint64
 	Resamples    int
+	// ProcessResamples is the resample count of process-level intervals
+	// (BCa over whole process blocks); 0 means stats.DefaultRunResamples.
+	ProcessResamples int
 	Confidence   float64 // percent
 	ThresholdPct float64
 	// Estimator is the decision estimate of every comparison; "" is the
@@ -44,6 +47,8 @@ func (o Options) Validate() error {
 	switch {
 	case o.Resamples < 100 || o.Resamples > 10000:
 		return fmt.Errorf("--resamples %d out of range: use 100 to 10000", o.Resamples)
+	case o.ProcessResamples != 0 && (o.ProcessResamples < 1000 || o.ProcessResamples > 1_000_000):
+		return fmt.Errorf("--process-resamples %d out of range: use 1000 to 1000000", o.ProcessResamples)
 	case !(o.Confidence >= 50 && o.Confidence <= 99.9):
 		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", o.Confidence)
 	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):

@@ -131,7 +131,7 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 		strata[i] = complete[k]
 	}
 	res, err := stats.CompareRunsPaired(base, cand, strata, v.dir,
-		stats.RunBootstrap{Seed: opt.Seed, Stream: fmt.Sprintf("process/%s/0/%d", v.name, c), Confidence: opt.Confidence})
+		stats.RunBootstrap{Seed: opt.Seed, Stream: fmt.Sprintf("process/%s/0/%d", v.name, c), Resamples: opt.ProcessResamples, Confidence: opt.Confidence})
 	var ee *stats.EvidenceError
 	switch {
 	case errors.As(err, &ee):
@@ -187,7 +187,7 @@ func processIndependent(base *runData, bc int, cur *runData, c int, opt Options)
 	ref, con := blockStats(base, bc), blockStats(cur, c)
 	pl.Runs = min(len(ref), len(con))
 	res, err := stats.CompareRunsIndependent(ref, con, stats.LowerIsBetter,
-		stats.RunBootstrap{Seed: opt.Seed, Stream: "process/baseline/" + cur.name(c), Confidence: opt.Confidence})
+		stats.RunBootstrap{Seed: opt.Seed, Stream: "process/baseline/" + cur.name(c), Resamples: opt.ProcessResamples, Confidence: opt.Confidence})
 	if err != nil {
 		pl.Status, pl.Reason = ndjson.ProcessInsufficient, err.Error()
 		return pl

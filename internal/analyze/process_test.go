@@ -147,3 +147,17 @@ func TestProcessLevelAgainstABaseline(t *testing.T) {
 		}
 	}
 }
+
+func TestProcessResamplesSetting(t *testing.T) {
+	in := blockStream(t, 6, 10, func(int) float64 { return 1000 }, func(b int) float64 { return 1 + 0.01*float64(b%3) }, complete)
+	opt := DefaultOptions
+	opt.ProcessResamples = 50_000
+	res, _ := analyzeBytes(t, in, opt)
+	if got := res.comparisons[0].Process.Resamples; got != 50_000 {
+		t.Errorf("resamples %d, want 50000", got)
+	}
+	opt.ProcessResamples = 10
+	if err := opt.Validate(); err == nil || !strings.Contains(err.Error(), "--process-resamples 10 out of range") {
+		t.Errorf("Validate = %v", err)
+	}
+}
