@@ -19,7 +19,11 @@ func (w *Worker) handshake() string {
 	var b strings.Builder
 	b.WriteString("flybench-worker 1\n")
 	for _, e := range w.cases {
-		b.WriteString("case " + e.name + "\n")
+		b.WriteString("case " + e.name)
+		if e.units > 0 {
+			b.WriteString(" work_units=" + strconv.FormatFloat(e.units, 'g', -1, 64))
+		}
+		b.WriteString("\n")
 	}
 	src, res := clockSource()
 	b.WriteString("timer source=" + src + " resolution_ns=" + strconv.FormatFloat(res, 'g', -1, 64) + "\n")

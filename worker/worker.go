@@ -30,6 +30,7 @@ type entry struct {
 	result   func(n int) any
 	setup    func()
 	teardown func()
+	units    float64 // work units per operation, 0 when not declared
 }
 
 // New returns a worker without cases.
@@ -61,6 +62,22 @@ func (w *Worker) CaseHooks(name string, setup func(), fn func(n int), teardown f
 		panic(fmt.Sprintf("worker: case %q: nil function", name))
 	}
 	w.add(&entry{name: name, fn: fn, setup: setup, teardown: teardown})
+}
+
+// WorkUnits declares the logical work one operation of a registered case
+// completes (items processed, requests served), which gives the case a
+// throughput view (work units per second); fb-pair --work-units, when
+// given, takes precedence. It panics on an unknown case or a units value
+// that is not a positive finite number.
+func (w *Worker) WorkUnits(name string, units float64) {
+	e := w.byName[name]
+	switch {
+	case e == nil:
+		panic(fmt.Sprintf("worker: WorkUnits of unregistered case %q", name))
+	case !(units > 0) || units > 1e300:
+		panic(fmt.Sprintf("worker: case %q: work units %g: want a positive number", name, units))
+	}
+	e.units = units
 }
 
 func (w *Worker) add(e *entry) {

@@ -335,3 +335,30 @@ func TestKeepAliveDoesNotAllocate(t *testing.T) {
 		t.Errorf("KeepAlive allocates %v times per call", a)
 	}
 }
+
+func TestWorkUnitsDeclared(t *testing.T) {
+	w := New()
+	w.Case("parse", func(int) {})
+	w.Case("noop", func(int) {})
+	w.WorkUnits("parse", 64)
+	h, err := wproto.ParseHandshake(w.handshake())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.WorkUnits["parse"] != 64 || len(h.WorkUnits) != 1 {
+		t.Errorf("work units %v", h.WorkUnits)
+	}
+	for name, f := range map[string]func(){
+		"unknown case": func() { w.WorkUnits("nope", 1) },
+		"zero units":   func() { w.WorkUnits("parse", 0) },
+	} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("%s: no panic", name)
+				}
+			}()
+			f()
+		}()
+	}
+}

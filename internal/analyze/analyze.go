@@ -16,13 +16,13 @@ import (
 
 // Options are the analysis settings.
 type Options struct {
-	Seed         uint64
-	Resamples    int
+	Seed      uint64
+	Resamples int
 	// ProcessResamples is the resample count of process-level intervals
 	// (BCa over whole process blocks); 0 means stats.DefaultRunResamples.
 	ProcessResamples int
-	Confidence   float64 // percent
-	ThresholdPct float64
+	Confidence       float64 // percent
+	ThresholdPct     float64
 	// Estimator is the decision estimate of every comparison; "" is the
 	// default, stats.EstimatorRobust.
 	Estimator stats.Estimator

@@ -346,7 +346,7 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 			}
 		}
 		found = append(found, discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes})
-		m.cases = append(m.cases, collect.Case{Name: names[i], Command: s.command, Argv: w.Argv(), Op: op})
+		m.cases = append(m.cases, collect.Case{Name: names[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name]})
 		m.sources, m.pids = append(m.sources, op), append(m.pids, w.Pid())
 	}
 	timer, decls, err := agree(names, found)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,9 @@ type Handshake struct {
 	Cases   []string
 	Timer   *Timer
 	Axes    []custom.Descriptor
+	// WorkUnits holds the work one operation of a case completes, for the
+	// cases that declare it ("case NAME work_units=N").
+	WorkUnits map[string]float64
 }
 
 // HasCase reports whether the worker declared the case.
@@ -42,7 +46,11 @@ func (h Handshake) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %d\n", Name, h.Version)
 	for _, c := range h.Cases {
-		b.WriteString("case " + c + "\n")
+		b.WriteString("case " + c)
+		if u, ok := h.WorkUnits[c]; ok {
+			b.WriteString(" work_units=" + strconv.FormatFloat(u, 'g', -1, 64))
+		}
+		b.WriteString("\n")
 	}
 	if h.Timer != nil {
 		b.WriteString(h.Timer.String() + "\n")
@@ -177,8 +185,8 @@ func (p *handshakeParser) caseLine(line string, f []string) error {
 	switch {
 	case p.state != stCases:
 		return syntaxErr(line, "case after timer or axis: cases come first")
-	case len(f) != 2:
-		return syntaxErr(line, "want \"case NAME\"")
+	case len(f) != 2 && len(f) != 3:
+		return syntaxErr(line, "want \"case NAME [work_units=N]\"")
 	}
 	if err := axes.ValidName(f[1]); err != nil {
 		return syntaxErr(line, "case %v", err)
@@ -187,6 +195,17 @@ func (p *handshakeParser) caseLine(line string, f []string) error {
 		return syntaxErr(line, "case %s declared twice", f[1])
 	}
 	p.h.Cases = append(p.h.Cases, f[1])
+	if len(f) == 3 {
+		v, ok := strings.CutPrefix(f[2], "work_units=")
+		u, err := strconv.ParseFloat(v, 64)
+		if !ok || err != nil || !(u > 0) || math.IsInf(u, 0) {
+			return syntaxErr(line, "case %s: want work_units=N, a positive number of work units per operation", f[1])
+		}
+		if p.h.WorkUnits == nil {
+			p.h.WorkUnits = map[string]float64{}
+		}
+		p.h.WorkUnits[f[1]] = u
+	}
 	return nil
 }
 

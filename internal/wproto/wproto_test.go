@@ -60,7 +60,7 @@ func TestHandshakeRefusals(t *testing.T) {
 		{v + "ready\n", "no case declared"},
 		{v + "timer source=x resolution_ns=1\n", "no case declared"},
 		{v + "case Sum\n", "must begin with a lowercase letter"},
-		{v + "case a b\n", `want "case NAME"`},
+		{v + "case a b\n", "want work_units=N"},
 		{v + "case a\ncase a\n", "declared twice"},
 		{v + "case " + strings.Repeat("a", 49) + "\n", "1 to 48 characters"},
 		{v + "case a\ncase  b\n", "single spaces"},
@@ -268,6 +268,22 @@ func TestReport(t *testing.T) {
 		}
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", text, err, want)
+		}
+	}
+}
+
+func TestHandshakeWorkUnits(t *testing.T) {
+	text := "flybench-worker 1\ncase parse work_units=128\ncase noop\nready\n"
+	h, err := ParseHandshake(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.WorkUnits["parse"] != 128 || len(h.WorkUnits) != 1 || h.String() != text {
+		t.Errorf("work units %v, formatted:\n%s", h.WorkUnits, h.String())
+	}
+	for _, bad := range []string{"case a work_units=0", "case a work_units=-1", "case a work_units=x", "case a units=3", "case a work_units=1 more"} {
+		if _, err := ParseHandshake("flybench-worker 1\n" + bad + "\nready\n"); err == nil {
+			t.Errorf("%q accepted", bad)
 		}
 	}
 }
