@@ -197,6 +197,7 @@ func (m *measurement) prepareBatch(sides []side, names []string, clk probes.Cloc
 		found = append(found, discovered{timer: op.last.Timer, elapsed: op.last.Done != nil && op.last.Done.ElapsedNS != nil, axes: op.last.Axes})
 		ops = append(ops, op)
 		m.addCase(names[i], s.command, argv, op, cmd)
+		m.cases[len(m.cases)-1].WorkUnits = op.last.WorkUnits
 	}
 	timer, decls, err := agree(names, found)
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/flybench/flybench/internal/custom"
@@ -15,7 +17,10 @@ import (
 type Report struct {
 	Timer *Timer
 	Axes  []custom.Descriptor
-	Done  *Done
+	// WorkUnits is the work one operation completes ("work_units N"),
+	// 0 when the process did not say.
+	WorkUnits float64
+	Done      *Done
 }
 
 // String is the report as a batch process writes it, every line ending
@@ -27,6 +32,9 @@ func (r Report) String() string {
 	}
 	for _, d := range r.Axes {
 		b.WriteString(FormatDecl(d) + "\n")
+	}
+	if r.WorkUnits > 0 {
+		b.WriteString("work_units " + strconv.FormatFloat(r.WorkUnits, 'g', -1, 64) + "\n")
 	}
 	if r.Done != nil {
 		b.WriteString(r.Done.String() + "\n")
@@ -42,28 +50,38 @@ func ParseReport(data []byte) (Report, error) {
 	r := bufio.NewReaderSize(bytes.NewReader(data), MaxLine)
 	var p handshakeParser
 	p.state, p.h.Cases = stCases, []string{""} // no cases on this channel
+	units := 0.0
 	for {
 		line, err := ReadLine(r)
 		if err == io.EOF {
-			return Report{Timer: p.h.Timer, Axes: p.h.Axes}, nil
+			return Report{Timer: p.h.Timer, Axes: p.h.Axes, WorkUnits: units}, nil
 		}
 		if err != nil {
 			return Report{}, err
 		}
-		word, _, _ := strings.Cut(line, " ")
+		word, rest, _ := strings.Cut(line, " ")
 		switch word {
 		case "timer", "axis":
 			if _, err := p.line(line); err != nil {
 				return Report{}, err
 			}
 			continue
+		case "work_units":
+			u, err := strconv.ParseFloat(rest, 64)
+			if err != nil || !(u > 0) || math.IsInf(u, 0) || units != 0 {
+				return Report{}, syntaxErr(line, "want \"work_units N\" once, N a positive number of work units per operation")
+			}
+			units = u
+			continue
 		case "done":
-			return finishReport(r, line, p.h)
+			rep, err := finishReport(r, line, p.h)
+			rep.WorkUnits = units
+			return rep, err
 		}
 		if err := checkText(line); err != nil {
 			return Report{}, err
 		}
-		return Report{}, syntaxErr(line, "unknown report message: want timer, axis or \"done N ...\"")
+		return Report{}, syntaxErr(line, "unknown report message: want timer, axis, work_units or \"done N ...\"")
 	}
 }
 

@@ -287,3 +287,15 @@ func TestHandshakeWorkUnits(t *testing.T) {
 		}
 	}
 }
+
+func TestReportWorkUnits(t *testing.T) {
+	r, err := ParseReport([]byte("work_units 2.5\ndone 10\n"))
+	if err != nil || r.WorkUnits != 2.5 || r.Done == nil || r.String() != "work_units 2.5\ndone 10\n" {
+		t.Errorf("%+v, %v", r, err)
+	}
+	for _, bad := range []string{"work_units 0\ndone 1\n", "work_units x\ndone 1\n", "work_units 1\nwork_units 2\ndone 1\n"} {
+		if _, err := ParseReport([]byte(bad)); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
