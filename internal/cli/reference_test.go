@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/flybench/flybench/internal/runner"
@@ -82,9 +83,15 @@ func TestRefworkSpeaksTheBatchConvention(t *testing.T) {
 	must(t, err)
 	defer f.Close()
 	var stderr strings.Builder
+	// fb-refwork closes its report descriptor when it is done, as a
+	// process of its own would: give it a duplicate, so that the test's
+	// own descriptor is not closed twice (a number the runtime may have
+	// reused by then).
 	getenv := func(k string) string {
 		if k == runner.EnvReportFD {
-			return strconv.Itoa(int(f.Fd()))
+			fd, err := syscall.Dup(int(f.Fd()))
+			must(t, err)
+			return strconv.Itoa(fd)
 		}
 		return ""
 	}
