@@ -2,13 +2,11 @@ package tests
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 )
 
 // TestNoiseForwardsSIGINT interrupts fb-noise while an invocation of
@@ -21,25 +19,7 @@ func TestNoiseForwardsSIGINT(t *testing.T) {
 	cmd := exec.Command(tool("fb-noise"), "--keep", keep, "--", tool("fb-pair"), "--progress", "none", "--", "sleep "+marker, "sleep "+marker)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, func() bool { return childRunning(marker) }, "the sleep child to start")
-	began := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	var xe *exec.ExitError
-	if !errors.As(err, &xe) || xe.ExitCode() != 130 {
-		t.Fatalf("exit %v, want 130; stderr %s", err, stderr.String())
-	}
-	if time.Since(began) > 5*time.Second {
-		t.Errorf("took %v to stop: the signal did not reach the invocation", time.Since(began))
-	}
-	if childRunning(marker) {
-		t.Error("the benchmarked command outlived fb-noise")
-	}
+	signalAndReap(t, cmd, marker, syscall.SIGINT, 130, &stderr)
 	if out.Len() != 0 {
 		t.Errorf("stdout %q, want nothing", out.String())
 	}

@@ -71,25 +71,7 @@ func TestSIGTERMKillsAndReapsChild(t *testing.T) {
 	cmd := exec.Command(tool("fb-pair"), "--progress", "plain", "--", "sleep "+marker, "sleep "+marker)
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	waitFor(t, func() bool { return childRunning(marker) }, "the sleep child to start")
-	began := time.Now()
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	err := cmd.Wait()
-	var xe *exec.ExitError
-	if !errors.As(err, &xe) || xe.ExitCode() != 143 {
-		t.Fatalf("exit %v, want 143; stderr %s", err, stderr.String())
-	}
-	if time.Since(began) > 5*time.Second {
-		t.Fatalf("took %v to stop: the child was waited for, not killed", time.Since(began))
-	}
-	if childRunning(marker) {
-		t.Fatal("the benchmarked child outlived the run")
-	}
+	signalAndReap(t, cmd, marker, syscall.SIGTERM, 143, &stderr)
 	_, end := parseStream(t, out.Bytes())
 	if end == nil || end.Reason != ndjson.EndInterrupted || end.Units != 0 || end.Error != "interrupted by SIGTERM" {
 		t.Fatalf("end %+v", end)
@@ -137,4 +119,30 @@ func TestProgressInPlaceOnPTY(t *testing.T) {
 		t.Error("terminal controls leaked into the stream")
 	}
 	parseStream(t, out)
+}
+
+// signalAndReap starts cmd, waits for its child running a command that
+// contains marker, sends sig, and requires exit status code within 5 s
+// with the child gone: the tool killed and reaped it.
+func signalAndReap(t *testing.T, cmd *exec.Cmd, marker string, sig syscall.Signal, code int, stderr *bytes.Buffer) {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, func() bool { return childRunning(marker) }, "the sleep child to start")
+	began := time.Now()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var xe *exec.ExitError
+	if !errors.As(err, &xe) || xe.ExitCode() != code {
+		t.Fatalf("exit %v, want %d; stderr %s", err, code, stderr.String())
+	}
+	if time.Since(began) > 5*time.Second {
+		t.Fatalf("took %v to stop: the child was waited for, not killed", time.Since(began))
+	}
+	if childRunning(marker) {
+		t.Fatal("the benchmarked child outlived the run")
+	}
 }

@@ -198,21 +198,7 @@ func (e *Engine) phases(end *ndjson.End) error {
 			return &FailedError{Case: "--setup", Err: err}
 		}
 	}
-	est, err := e.warmup()
-	if err != nil {
-		return err
-	}
-	if e.Config.Samples == AutoSamples {
-		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
-	}
-	iters, err := e.calibrate(est)
-	if err != nil {
-		return err
-	}
-	if err := e.count(iters); err != nil {
-		return err
-	}
-	return e.sample(iters, end)
+	return e.blockPhases(end, true) // a run without process blocks is one block
 }
 
 func (e *Engine) cleanup() error {
