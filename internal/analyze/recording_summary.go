@@ -37,7 +37,7 @@ func (d *recData) summarize(b int, end *ndjson.RecordingEnd, opt Options) (*ndjs
 	rows := d.filtered(b, opt.outcome())
 	s := &ndjson.SpanSummary{RunID: d.rec.RunID, Benchmark: b, Name: d.rec.Benchmarks[b].Name,
 		SampleSemantics: ndjson.SampleSemanticsIndividualSpan, Outcome: opt.outcome(), N: len(rows),
-		RetainedOutcomes: d.retainedOutcomes(b)}
+		RetainedOutcomes: d.retainedOutcomes(b), ConfidencePct: opt.Confidence}
 	if t := tallyOf(end, b); t != nil {
 		s.Tally, s.Outcomes = t, t.Outcomes
 	}
@@ -222,7 +222,7 @@ func (d *recData) spanWarnings(b int, end *ndjson.RecordingEnd, n, missing int, 
 		w = append(w, fmt.Sprintf("retention %s kept %d of %d observed spans (%d omitted)", d.rec.Retention.Policy, t.Retained, t.Observed, t.Omitted))
 	}
 	if t := tallyOf(end, b); t != nil && t.Unfinished > 0 {
-		w = append(w, fmt.Sprintf("%d spans were never finished", t.Unfinished))
+		w = append(w, fmt.Sprintf("%d of the observed spans never finished", t.Unfinished))
 	}
 	return append(w, d.notes...)
 }

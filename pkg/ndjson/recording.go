@@ -167,6 +167,9 @@ type SpanSummary struct {
 	// observed, retained, omitted and unfinished spans; absent for a
 	// recording cut short (schema 1.4).
 	Tally *BenchmarkTally `json:"tally,omitempty"`
+	// ConfidencePct is the level of the percentile intervals (schema
+	// 1.4).
+	ConfidencePct float64 `json:"confidence_pct"`
 	// Wall is absent when no summarized span has a wall time.
 	Wall       *SpanStats    `json:"wall,omitempty"`
 	WallStatus string        `json:"wall_status"`
