@@ -269,7 +269,7 @@ func TestRecordingGolden(t *testing.T) {
 }
 
 // TestRecordingCutShort: a recording without recording_end is summarized
-// with what it has, says so, and a run after a recording closes it.
+// with what it has, and says so.
 func TestRecordingCutShort(t *testing.T) {
 	recs := linearRecording("c", 100, allSuccess)
 	in := recordingStream(t, recs[:len(recs)-1])
