@@ -36,6 +36,13 @@ type Options struct {
 	// Suite, when set, gathers every run's time comparisons for the
 	// suite record written after the input (suite.go).
 	Suite *SuiteBuilder
+	// Outcome filters the spans of recordings: "all" (or empty) or one
+	// span outcome (recording.go).
+	Outcome string
+	// Recordings, when set, gathers every recording's benchmarks for the
+	// span comparisons the caller writes after all inputs; when nil,
+	// Stream compares the recordings of its own input at its end.
+	Recordings *SpanComparer
 }
 
 // DefaultOptions are the defaults: seed 1, 2000 resamples, 95%
@@ -53,6 +60,8 @@ func (o Options) Validate() error {
 		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", o.Confidence)
 	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
 		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
+	case !validOutcome(o.Outcome):
+		return fmt.Errorf("--outcome %q: use success, failure, timeout, cancelled or all", o.Outcome)
 	}
 	return o.Family.validate()
 }
@@ -89,7 +98,11 @@ func Stream(r *ndjson.Reader, w *ndjson.Writer, opt Options) error {
 }
 
 func newAnalyzer(r *ndjson.Reader, w *ndjson.Writer, opt Options) *analyzer {
-	return &analyzer{r: r, g: runs.NewReader(r), w: w, opt: opt}
+	a := &analyzer{r: r, g: runs.NewReader(r), w: w, opt: opt, recs: recordings{compare: opt.Recordings}}
+	if a.recs.compare == nil {
+		a.recs.compare, a.recs.own = NewSpanComparer(), true
+	}
+	return a
 }
 
 func (a *analyzer) loop() error {
@@ -139,6 +152,8 @@ type analyzer struct {
 	// baselineErr is the first run that could not be compared with the
 	// baseline; its own analysis was written without that comparison.
 	baselineErr error
+	// recs is the state of recordings (recording.go).
+	recs recordings
 }
 
 // record passes rec through, keeping what the analysis needs; earlier
@@ -148,15 +163,22 @@ func (a *analyzer) record(rec runs.Record) error {
 		return nil // replaced by this analysis's suite
 	}
 	switch rec.Value.(type) {
-	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment:
+	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment,
+		*ndjson.SpanSummary, *ndjson.SpanComparison:
 		return nil // replaced by this analysis
 	}
 	if err := a.writeHeld(); err != nil {
 		return err
 	}
+	if ok, err := a.recordingHook(rec); ok {
+		return err
+	}
 	switch v := rec.Value.(type) {
 	case *ndjson.Run:
 		if err := a.flush(nil); err != nil { // cut short by this run record
+			return err
+		}
+		if err := a.closeRecording(nil); err != nil { // a recording cut short
 			return err
 		}
 		if err := checkRoles(v.Cases); err != nil {
@@ -192,6 +214,8 @@ func (a *analyzer) record(rec runs.Record) error {
 // still held.
 func (a *analyzer) note(warning string) {
 	switch {
+	case a.recs.cur != nil:
+		a.recs.cur.notes = append(a.recs.cur.notes, warning)
 	case a.cur != nil:
 		a.cur.notes = append(a.cur.notes, warning)
 	case len(a.held) > 0:
@@ -200,12 +224,23 @@ func (a *analyzer) note(warning string) {
 	}
 }
 
-// finish ends the input: a run still open was cut short.
+// finish ends the input: a run or recording still open was cut short.
+// Then come the span comparisons of this input's recordings, unless the
+// caller gathers them across inputs.
 func (a *analyzer) finish() error {
 	if err := a.flush(nil); err != nil {
 		return err
 	}
-	return a.writeHeld()
+	if err := a.writeHeld(); err != nil {
+		return err
+	}
+	if err := a.closeRecording(nil); err != nil {
+		return err
+	}
+	if a.recs.own {
+		return WriteSpanComparisons(a.w, a.recs.compare, a.opt)
+	}
+	return nil
 }
 
 // flush analyzes the current run, if any. end is nil when the run was cut

@@ -31,6 +31,11 @@ func analyzeApp(env Env) *ucli.App {
 			"A last line without its newline that is a record cut short (a copy interrupted, a full disk) ends\n"+
 			"the input: the run it ends in is analysed with what came before it and its analysis says so;\n"+
 			"a bad line anywhere else is an error.\n\n"+
+			"Recordings (fb-record, the recorder package) get a span_summary per benchmark after their\n"+
+			"recording_end: percentiles of individual spans with bootstrap intervals. Given two or more\n"+
+			"recordings (fb-analyze before.ndjson after.ndjson), each benchmark of the first is compared by\n"+
+			"name with each later one, resampling each side independently (comparison_design independent);\n"+
+			"the span_comparison records follow the whole input.\n\n"+
 			"Exit status: 0 ok, 1 the output could not be written, 2 usage, 3 a bad input line (reported as\n"+
 			"file:line), 4 unknown schema version.")
 	app.Flags = []ucli.Flag{
@@ -45,6 +50,7 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "multiplicity", Value: analyze.MultiplicityBonferroni, Usage: "how the comparisons of a run share the error rate: bonferroni (each interval at 1 - (1 - P)/m for a family confidence P over m comparisons) or none (each at --confidence; the analysis is labelled exploratory)"},
 		&ucli.Float64Flag{Name: "family-confidence", Usage: "the family confidence P in percent (50 to 99.9; default: --confidence)"},
 		&ucli.StringFlag{Name: "family", Value: analyze.FamilyTime, Usage: "which comparisons form the family: time (each contender's time comparison) or all (time and every axis with a better/worse verdict)"},
+		&ucli.StringFlag{Name: "outcome", Value: analyze.OutcomeAll, Usage: "recordings: summarize and compare the spans with this outcome only (success, failure, timeout, cancelled or all); wall time and every axis keep the same spans"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = func(c *ucli.Context) error {
@@ -57,6 +63,7 @@ func analyzeApp(env Env) *ucli.App {
 			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
 			Family: analyze.FamilyOptions{Multiplicity: c.String("multiplicity"), Scope: c.String("family"),
 				ConfidencePct: c.Float64("family-confidence")},
+			Outcome: c.String("outcome"),
 		}
 		if c.IsSet("family-confidence") && opt.Family.ConfidencePct == 0 {
 			return usageErrorf("--family-confidence 0 out of range: use 50 to 99.9 (percent)")
@@ -77,6 +84,7 @@ func analyzeApp(env Env) *ucli.App {
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		var refused error // the first run the baseline could not be compared with
 		opt.Suite = analyze.NewSuiteBuilder()
+		opt.Recordings = analyze.NewSpanComparer() // compared across inputs, written after them
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			err := analyze.Stream(r, w, opt)
 			warnTorn(env, "fb-analyze", r)
@@ -91,6 +99,9 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		if err := writeSuite(w, opt); err != nil {
 			return err
+		}
+		if err := analyze.WriteSpanComparisons(w, opt.Recordings, opt); err != nil {
+			return withCode(ExitFailure, err, "")
 		}
 		return refused
 	}

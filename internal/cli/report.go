@@ -34,17 +34,20 @@ func reportApp(env Env) *ucli.App {
 			return err
 		}
 		opt.Color = color
-		var runs []*report.Run
+		all := &report.Stream{}
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
-			got, err := report.Load(r)
-			runs = append(runs, got...)
+			got, err := report.LoadStream(r)
+			if got != nil {
+				all.Runs = append(all.Runs, got.Runs...)
+				all.Recordings = append(all.Recordings, got.Recordings...)
+			}
 			warnTorn(env, "fb-report", r)
 			return streamError(err, "fix or remove that line; no report was written")
 		})
 		if err != nil {
 			return err
 		}
-		err = report.Write(env.Stdout, runs, opt)
+		err = report.WriteStream(env.Stdout, all, opt)
 		var nae *report.NotAnalyzedError
 		if errors.As(err, &nae) {
 			return withCode(ExitNotAnalyzed, err, "")

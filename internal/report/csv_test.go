@@ -94,7 +94,19 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"throughput_improvement_pct,throughput_ci_low,throughput_ci_high,throughput_verdict," +
 	// Schema 1.4: the process-level comparison.
 	"process_status,process_runs,process_method,process_improvement_pct," +
-	"process_ci_low,process_ci_high,process_confidence_pct,process_verdict"
+	"process_ci_low,process_ci_high,process_confidence_pct,process_verdict," +
+	// Schema 1.4: recordings' span_summary and span_comparison rows.
+	"sample_semantics,outcome,reference_run_id,observed,retained,omitted,unfinished," +
+	"observed_outcomes,retained_outcomes,wall_status,wall_available," +
+	"p50_ns,p50_status,p50_ci_low,p50_ci_high," +
+	"p90_ns,p90_status,p90_ci_low,p90_ci_high," +
+	"p95_ns,p95_status,p95_ci_low,p95_ci_high," +
+	"p99_ns,p99_status,p99_ci_low,p99_ci_high," +
+	"p99_9_ns,p99_9_status,p99_9_ci_low,p99_9_ci_high," +
+	"p50_change_pct,p50_change_ci_low,p50_change_ci_high,p50_verdict," +
+	"p90_change_pct,p90_change_ci_low,p90_change_ci_high,p90_verdict," +
+	"p95_change_pct,p95_change_ci_low,p95_change_ci_high,p95_verdict," +
+	"p99_change_pct,p99_change_ci_low,p99_change_ci_high,p99_verdict"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

@@ -17,6 +17,9 @@ type jsonDocument struct {
 	Runs   []jsonRun `json:"runs"`
 	// Suites are the suite records, present when the stream has any.
 	Suites []ndjson.Suite `json:"suites,omitempty"`
+	// Recordings are the recordings with their analysis, present when
+	// the stream has any (recording_json.go).
+	Recordings []jsonRecording `json:"recordings,omitempty"`
 }
 
 type jsonRun struct {
@@ -43,11 +46,17 @@ type jsonRun struct {
 }
 
 func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
-	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(runs))}
-	for _, r := range runs {
+	return writeJSONStream(w, &Stream{Runs: runs}, opt)
+}
+
+// writeJSONStream renders runs and recordings as one document.
+func writeJSONStream(w *bytes.Buffer, s *Stream, opt Options) error {
+	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}
+	for _, r := range s.Runs {
 		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
 	}
-	doc.Suites = suitesOf(runs)
+	doc.Suites = suitesOf(s.Runs)
+	doc.Recordings = jsonRecordings(s.Recordings)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")

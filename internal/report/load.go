@@ -70,22 +70,13 @@ func (r *Run) warnings() []string {
 // *ndjson.VersionError, or a *ndjson.SyntaxError for a record that does not
 // fit the runs around it. A last line cut short ends the stream: the run
 // it followed gets a warning in StreamWarnings.
+// Recordings are skipped; LoadStream keeps them.
 func Load(r *ndjson.Reader) ([]*Run, error) {
-	g := runs.NewReader(r)
-	ld := &loader{byRun: map[*runs.Run]*Run{}}
-	for {
-		rec, err := g.Next()
-		if err != nil {
-			return ld.stop(g, err)
-		}
-		if rec.Type == ndjson.TypeSuite {
-			if err := ld.addSuite(r, rec); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		ld.add(rec)
+	s, err := LoadStream(r)
+	if err != nil {
+		return nil, err
 	}
+	return s.Runs, nil
 }
 
 // stop ends the input at a reader error: the end of the input, a torn
@@ -94,7 +85,9 @@ func (ld *loader) stop(g *runs.Reader, err error) ([]*Run, error) {
 	var torn *ndjson.TornError
 	switch {
 	case errors.As(err, &torn):
-		if last := ld.byRun[g.Last()]; last != nil {
+		if last := ld.byRec[g.LastRecording()]; last != nil {
+			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
+		} else if last := ld.byRun[g.Last()]; last != nil {
 			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
 		}
 		return ld.runs, nil
@@ -104,13 +97,19 @@ func (ld *loader) stop(g *runs.Reader, err error) ([]*Run, error) {
 	return nil, err
 }
 
-// loader keeps the records of each run.
+// loader keeps the records of each run and recording.
 type loader struct {
 	runs  []*Run
 	byRun map[*runs.Run]*Run
+	recs  []*Recording
+	byRec map[*runs.Recording]*Recording
 }
 
 func (ld *loader) add(rec runs.Record) {
+	if rec.Recording != nil {
+		ld.addRecording(rec) // recording.go
+		return
+	}
 	if v, ok := rec.Value.(*ndjson.Run); ok {
 		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate}
 		ld.runs = append(ld.runs, run)

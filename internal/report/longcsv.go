@@ -28,6 +28,11 @@ var longColumns = []string{
 	"confidence_pct", "family_m",
 	// "reference-workload" on the rows of the --reference workload's case.
 	"role",
+	// Recordings (recording_csv.go): "span_summary" rows per axis and per
+	// wall-time percentile of individual spans, "span_comparison" rows
+	// per compared percentile, with comparison_design "independent".
+	"sample_semantics", "outcome", "percentile", "percentile_status", "value", "value_ci_low", "value_ci_high",
+	"reference_run_id", "comparison_design",
 }
 
 var longIndex = columnIndex(longColumns)

@@ -17,7 +17,9 @@ const longSchema = "run_id,kind,case,name,contender,contender_name,axis,unit,sta
 	// Schema 1.4: the interval's level and the family it belongs to.
 	"confidence_pct,family_m," +
 	// Schema 1.4: the reference workload's role.
-	"role"
+	"role," +
+	// Schema 1.4: recordings' span_summary and span_comparison rows.
+	"sample_semantics,outcome,percentile,percentile_status,value,value_ci_low,value_ci_high,reference_run_id,comparison_design"
 
 // valueColumns hold an axis's values; an axis without values leaves them
 // empty. n and missing are counts of samples, not values, and stay.

@@ -48,6 +48,13 @@ func Formats() []string { return []string{"console", "csv", "json", "markdown", 
 // Write formats runs to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.
 func Write(w io.Writer, runs []*Run, opt Options) error {
+	return WriteStream(w, &Stream{Runs: runs}, opt)
+}
+
+// WriteStream formats a stream's runs, then its recordings
+// (recording_*.go), to w. Output is rendered completely before the first
+// byte is written, so an error leaves w untouched.
+func WriteStream(w io.Writer, s *Stream, opt Options) error {
 	name := opt.Format
 	if name == "" {
 		name = "console"
@@ -56,18 +63,28 @@ func Write(w io.Writer, runs []*Run, opt Options) error {
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
-	if err := checkAnalyzed(runs); err != nil {
+	if err := checkStream(s); err != nil {
 		return err
 	}
-	markRepeats(runs)
+	markRepeats(s.Runs)
 	var buf bytes.Buffer
-	if err := format(&buf, runs, opt); err != nil {
+	if err := formatStream(&buf, name, format, s, opt); err != nil {
 		return err
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
+}
+
+// checkStream refuses an empty stream and an unanalyzed run or recording.
+func checkStream(s *Stream) error {
+	if len(s.Runs) > 0 || len(s.Recordings) == 0 {
+		if err := checkAnalyzed(s.Runs); err != nil {
+			return err
+		}
+	}
+	return checkRecordings(s.Recordings)
 }
 
 // NotAnalyzedError is a stream Write cannot report: empty, or with a run

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/recfixture"
 	"github.com/flybench/flybench/internal/report"
 	"github.com/flybench/flybench/internal/runs"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -15,7 +16,8 @@ import (
 
 // seedStreams are small streams of the shapes the tools meet: a paired
 // run, a run cut short, two runs, the same run twice, host records, an
-// analysed stream, a torn last line.
+// analysed stream, a torn last line, a recording, two recordings after a
+// run, analysed.
 func seedStreams(f *testing.F) [][]byte {
 	f.Helper()
 	var paired bytes.Buffer
@@ -37,7 +39,19 @@ func seedStreams(f *testing.F) [][]byte {
 	must(f, analyze.Stream(ndjson.NewReader(bytes.NewReader(raw), "seed"), ndjson.NewWriter(&analyzed), options()))
 	single := `{"type":"run","v":"1.3","run_id":"s","cases":[{"name":"x"}]}` + "\n" +
 		`{"type":"sample","v":"1.3","case":0,"unit":0,"pos":0,"seq":0,"iter":1,"wall_ns":5,"op_ns":5}` + "\n"
+	var rec bytes.Buffer
+	w = ndjson.NewWriter(&rec)
+	for _, id := range []string{"q1", "q2"} {
+		for _, r := range recfixture.Recording(id, recfixture.Sizes{25, 4, 2}, 1.2, 1) {
+			must(f, w.Write(r))
+		}
+	}
+	must(f, w.Flush())
+	var recAnalyzed bytes.Buffer
+	mixed := append(append([]byte{}, raw...), rec.Bytes()...)
+	must(f, analyze.Stream(ndjson.NewReader(bytes.NewReader(mixed), "seed"), ndjson.NewWriter(&recAnalyzed), options()))
 	return [][]byte{
+		rec.Bytes(), recAnalyzed.Bytes(), recAnalyzed.Bytes()[:recAnalyzed.Len()-30],
 		raw, raw[:cut], raw[:len(raw)-9], append(append([]byte{}, raw...), raw...),
 		analyzed.Bytes(), append(append([]byte{}, analyzed.Bytes()...), raw...),
 		analyzed.Bytes()[:analyzed.Len()-20], []byte(single), []byte(single + single),
@@ -103,10 +117,27 @@ func checkGrouping(t *testing.T, data []byte) {
 			}
 			return
 		}
+		if recordingType(rec.Type) != (rec.Recording != nil) || rec.Recording != nil && (rec.Value == nil || rec.Run != nil) {
+			t.Fatalf("line %d (%s): recording %v, run %v, value %T", rec.No, rec.Type, rec.Recording, rec.Run, rec.Value)
+		}
+		if rec.Recording != nil {
+			continue
+		}
 		known := ndjson.Known(rec.Type)
 		host := rec.Type == ndjson.TypeLock || rec.Type == ndjson.TypeGate
 		if known != (rec.Value != nil) || (known && !host) != (rec.Run != nil) {
 			t.Fatalf("line %d (%s): run %v, value %T", rec.No, rec.Type, rec.Run, rec.Value)
 		}
 	}
+}
+
+// recordingType reports whether records of type typ belong to a
+// recording.
+func recordingType(typ string) bool {
+	switch typ {
+	case ndjson.TypeRecording, ndjson.TypeSpan, ndjson.TypeProcess, ndjson.TypeRecordingEnd,
+		ndjson.TypeSpanSummary, ndjson.TypeSpanComparison:
+		return true
+	}
+	return false
 }

@@ -14,6 +14,12 @@
 // per pair of cases). A run_id may appear on more than one run record:
 // each begins a run of its own, as when the same measurement was analysed
 // twice with different flags and the two analyses were concatenated.
+//
+// Recordings (recording.go) are units beside runs: a recording record
+// opens one as a run record opens a run, and span, process and
+// recording_end records belong to it as samples and end records belong
+// to a run; span_summary and span_comparison records name theirs by
+// run_id, as summaries and comparisons do.
 package runs
 
 import (
@@ -54,6 +60,10 @@ type Record struct {
 	// names. It is nil for lock and gate records, which Reader keeps for
 	// the next run record, and for record types it does not know.
 	Run *Run
+	// Recording is the recording a recording, span, process,
+	// recording_end, span_summary or span_comparison record belongs to
+	// (recording.go); nil for every other record.
+	Recording *Recording
 	// Value is the decoded record (*ndjson.Run, *ndjson.Sample, ...), nil
 	// for record types Reader does not know. A *ndjson.Sample is reused
 	// by the next call to Next.
@@ -71,11 +81,17 @@ type Reader struct {
 	lock   *ndjson.Lock
 	gate   *ndjson.Gate
 	sample ndjson.Sample
+	// openRec is the recording span records belong to, lastRec the
+	// latest recording, recByID the latest of each run_id; recLater says
+	// the latest recording came after the latest run (recording.go).
+	openRec, lastRec *Recording
+	recByID          map[string]*Recording
+	recLater         bool
 }
 
 // NewReader reads the records r reads.
 func NewReader(r *ndjson.Reader) *Reader {
-	return &Reader{r: r, byID: map[string]*Run{}}
+	return &Reader{r: r, byID: map[string]*Run{}, recByID: map[string]*Recording{}}
 }
 
 // Open is the run that is open (no end record yet), or nil.
@@ -102,6 +118,12 @@ func (g *Reader) Next() (Record, error) {
 		err = g.measurement(&rec)
 	case ndjson.TypeAnalysis, ndjson.TypeSummary, ndjson.TypeComparison, ndjson.TypeEnvironment:
 		err = g.analysis(&rec)
+	case ndjson.TypeRecording:
+		err = g.recording(&rec)
+	case ndjson.TypeSpan, ndjson.TypeProcess, ndjson.TypeRecordingEnd:
+		err = g.inRecording(&rec)
+	case ndjson.TypeSpanSummary, ndjson.TypeSpanComparison:
+		err = g.recordingAnalysis(&rec)
 	}
 	if err != nil {
 		return Record{}, err
@@ -126,6 +148,7 @@ func (g *Reader) run(rec *Record) error {
 	}
 	g.lock, g.gate = nil, nil
 	g.open, g.last, g.byID[v.RunID] = run, run, run
+	g.openRec, g.recLater = nil, false // a run record closes an open recording
 	rec.Run, rec.Value = run, v
 	return nil
 }

@@ -150,17 +150,31 @@ type ProcessUsage struct {
 // ("all" or one outcome, fb-analyze --outcome).
 type SpanSummary struct {
 	Header
-	RunID           string           `json:"run_id"`
-	Benchmark       int              `json:"b"`
-	Name            string           `json:"name"`
-	SampleSemantics string           `json:"sample_semantics"`
-	Outcome         string           `json:"outcome"`
-	N               int              `json:"n"`
-	Outcomes        map[string]int64 `json:"outcomes"`
-	Wall            *SpanStats       `json:"wall,omitempty"`
-	WallStatus      string           `json:"wall_status"`
-	Axes            []AxisSummary    `json:"axes,omitempty"`
-	Warnings        []string         `json:"warnings,omitempty"`
+	RunID           string `json:"run_id"`
+	Benchmark       int    `json:"b"`
+	Name            string `json:"name"`
+	SampleSemantics string `json:"sample_semantics"`
+	Outcome         string `json:"outcome"`
+	N               int    `json:"n"`
+	// Outcomes counts the outcomes of all observed spans of the
+	// benchmark, from the recording_end record's tally; null for a
+	// recording cut short.
+	Outcomes map[string]int64 `json:"outcomes"`
+	// RetainedOutcomes counts the outcomes of the retained spans (the
+	// span records), before the Outcome filter (schema 1.4).
+	RetainedOutcomes map[string]int64 `json:"retained_outcomes"`
+	// Tally is the recording_end record's tally of the benchmark:
+	// observed, retained, omitted and unfinished spans; absent for a
+	// recording cut short (schema 1.4).
+	Tally *BenchmarkTally `json:"tally,omitempty"`
+	// ConfidencePct is the level of the percentile intervals (schema
+	// 1.4).
+	ConfidencePct float64 `json:"confidence_pct"`
+	// Wall is absent when no summarized span has a wall time.
+	Wall       *SpanStats    `json:"wall,omitempty"`
+	WallStatus string        `json:"wall_status"`
+	Axes       []AxisSummary `json:"axes,omitempty"`
+	Warnings   []string      `json:"warnings,omitempty"`
 }
 
 // SpanStats are the percentiles of individual spans' wall time with
@@ -174,10 +188,11 @@ type SpanStats struct {
 // interval; Status is "insufficient evidence" when there are too few
 // spans beyond it to estimate it, and then Value and CI are absent.
 type SpanPercentile struct {
-	P      float64    `json:"p"`
-	Status string     `json:"status"`
-	Value  float64    `json:"ns,omitempty"`
-	CI     [2]float64 `json:"ci_ns,omitempty"`
+	P      float64 `json:"p"`
+	Status string  `json:"status"`
+	Value  float64 `json:"ns,omitempty"`
+	// CI is a pointer so that it is absent, not [0,0], without a value.
+	CI *[2]float64 `json:"ci_ns,omitempty"`
 }
 
 // SpanComparison compares one benchmark, by name, between two
@@ -203,8 +218,9 @@ type SpanComparison struct {
 // PercentileChange is the change of one percentile with its interval and
 // verdict.
 type PercentileChange struct {
-	P         float64    `json:"p"`
-	ChangePct *float64   `json:"change_pct"`
-	CI        [2]float64 `json:"ci_pct"`
-	Verdict   string     `json:"verdict"`
+	P         float64  `json:"p"`
+	ChangePct *float64 `json:"change_pct"`
+	// CI is null exactly when ChangePct is.
+	CI      *[2]float64 `json:"ci_pct"`
+	Verdict string      `json:"verdict"`
 }
