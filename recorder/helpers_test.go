@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
-	"strings"
 	"testing"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -109,5 +108,3 @@ func obsOf(spans []ndjson.Span, b int) []int64 {
 	}
 	return out
 }
-
-func contains(s, sub string) bool { return strings.Contains(s, sub) }

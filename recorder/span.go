@@ -57,7 +57,7 @@ func (r *Recorder) Begin(b *Benchmark) Span {
 	}
 	s := Span{b: b}
 	if r.sel&processAxes != 0 {
-		s.procOK = r.rusage(&s.proc)
+		s.proc, s.procOK = r.rusage()
 	}
 	if r.sel&ThreadCPU != 0 {
 		s.tid = r.gettid()
@@ -110,8 +110,8 @@ func (r *Recorder) finishThread(s *Span, p *row) {
 // finishProcess sets the process fields of p: differences of the
 // cumulative counters and the peak resident set at Finish.
 func (r *Recorder) finishProcess(s *Span, p *row) {
-	var e procSnap
-	if !r.rusage(&e) || !s.procOK {
+	e, ok := r.rusage()
+	if !ok || !s.procOK {
 		for f := fProcCPU; f <= fRSS; f++ {
 			p.status[f] = valProbeFailed
 		}

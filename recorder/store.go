@@ -66,7 +66,8 @@ type Benchmark struct {
 	rec   *Recorder
 	index int
 	name  string
-	// begun counts Begin calls while running, with closedBit set outside.
+	// begun counts Begin calls while running; outside, closedBit is set
+	// in it.
 	begun atomic.Int64
 	_     [56]byte // keep begun and mu on separate cache lines
 
