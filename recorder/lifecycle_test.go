@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -147,5 +148,44 @@ func TestConcurrentSpans(t *testing.T) {
 	}
 	if total != goroutines*each || outcomes != total {
 		t.Errorf("observed %d, outcomes %d, want %d", total, outcomes, goroutines*each)
+	}
+}
+
+// Stop while 8 goroutines begin and finish spans and 8 more each hold
+// one open: every span Begin recorded is either observed or unfinished,
+// never lost or counted twice, and the 8 held spans are unfinished.
+func TestStopDuringSpans(t *testing.T) {
+	r, bs, buf := started(t, Options{Capacity: 10}, "a")
+	var begun atomic.Int64
+	var wg, parked sync.WaitGroup
+	stopped := make(chan struct{})
+	for g := range 16 {
+		parked.Add(g % 2)
+		wg.Go(func() {
+			for i := 0; ; i++ {
+				s := r.Begin(bs[0])
+				if s.b != nil {
+					begun.Add(1)
+				}
+				if g%2 == 1 && i == 100 {
+					parked.Done()
+					<-stopped
+				}
+				s.Finish(Success)
+				if s.b == nil {
+					return
+				}
+			}
+		})
+	}
+	parked.Wait()
+	if err := r.Stop(); err != nil {
+		t.Fatal(err)
+	}
+	close(stopped)
+	wg.Wait()
+	e := decode(t, buf.Bytes()).end.Benchmarks[0]
+	if e.Observed+e.Unfinished != begun.Load() || e.Unfinished < 8 || e.Observed < 800 {
+		t.Errorf("observed %d + unfinished %d, recorded %d", e.Observed, e.Unfinished, begun.Load())
 	}
 }
