@@ -43,14 +43,17 @@
 //
 // # Axes
 //
-// Wall time is always recorded. Options.Axes adds:
+// Wall time (axis "wall", the span's wall_ns, scope span_wall_clock) is
+// always recorded. Options.Axes adds, in this order on every span:
 //
-//	thread_cpu                    ns/op     os_thread  thread_window   ThreadCPU (Linux)
-//	process_cpu                   ns/op     process    process_window  ProcessCPU
-//	process_rss_peak              bytes     process    at Finish       ProcessRSS
-//	process_minor/major_faults    faults/op process    process_window  ProcessFaults
-//	process_(in)voluntary_switches switches process    process_window  ProcessSwitches
-//	process_fs_inputs/outputs     ops/op    process    process_window  ProcessIO
+//	option           axes                                 unit        scope      attribution
+//	ThreadCPU        thread_cpu                           ns/op       os_thread  thread_window
+//	ProcessCPU       process_cpu                          ns/op       process    process_window
+//	ProcessRSS       process_rss_peak                     bytes       process    process_level_at_finish
+//	ProcessFaults    process_minor_faults, ..._major_...  faults/op   process    process_window
+//	ProcessSwitches  process_voluntary_switches,          switches/op process    process_window
+//	                 process_involuntary_switches
+//	ProcessIO        process_fs_inputs, ..._outputs       ops/op      process    process_window
 //
 // thread_cpu is the CPU time of the OS thread that ran Begin, read from
 // that thread's CPU clock at both boundaries, and kept only when Finish
