@@ -59,10 +59,12 @@
 // that thread's CPU clock at both boundaries, and kept only when Finish
 // runs on the same thread; otherwise the span carries the status
 // thread_migrated (with both thread ids) and no value, and the value is
-// never attached to another thread or span. The Go scheduler moves a
-// goroutine to another thread whenever it blocks — on I/O, a channel, a
-// lock, a sleep — or is preempted and stolen, so spans that wait often
-// migrate, and compute-bound spans usually do not. A span that stayed on
+// never attached to another thread or span. A goroutine that
+// blocks — on I/O, a channel, a lock, a sleep — may be resumed on another
+// thread, and one that runs may be preempted and resumed elsewhere, so
+// spans that wait often migrate and compute-bound spans seldom do (in
+// examples/recordsvc about half the 5 ms waits and a tenth of the 1 ms
+// computations migrated). A span that stayed on
 // one thread may still have let that thread run other goroutines while
 // it waited, whose CPU time is then counted (attribution thread_window);
 // a goroutine that holds runtime.LockOSThread for the whole span owns its
@@ -72,10 +74,12 @@
 // (one call each, whichever of them are requested). They are scoped to
 // the process: a difference includes every goroutine's work and the
 // garbage collector's during the span, so with concurrent spans each
-// value overlaps its neighbours'. process_rss_peak is the process's peak
-// resident set at Finish, a level rather than a difference. On platforms
-// without a backend (thread_cpu off Linux; the process axes off Linux,
-// darwin and FreeBSD) the recording lists the axis as
+// value overlaps its neighbours'. getrusage reports CPU time in
+// microseconds, so process_cpu moves in steps of 1000 ns.
+// process_rss_peak is the process's peak resident set at Finish, a level
+// rather than a difference. On platforms without a backend (thread_cpu
+// anywhere but Linux; the process axes anywhere but Linux, darwin and
+// FreeBSD) the recording lists the axis as
 // unsupported_platform with its reason and every span carries that
 // status, never a value. A read that fails carries probe_failed.
 //
