@@ -1,0 +1,89 @@
+// Package recorder times spans of work that the application drives —
+// request handlers, queue consumers, frames — one by one, and writes them
+// as a flybench recording (man fb-stream(5)): a recording record, the
+// retained span records and a recording_end record, one JSON object per
+// line, which fb-analyze summarizes as individual-span distributions
+// (sample_semantics "individual_span") and fb-record receives on its
+// socket. The package imports the standard library only.
+//
+//	rec := recorder.New(recorder.Options{Out: f, Axes: recorder.ThreadCPU})
+//	req := rec.Register("request")
+//	if err := rec.Start(); err != nil { ... }
+//	...
+//	span := rec.Begin(req)
+//	err := handle()
+//	span.Finish(recorder.Success) // or Failure, Timeout, Cancelled
+//	...
+//	if err := rec.Stop(); err != nil { ... }
+//
+// # The boundary path
+//
+// Register allocates each benchmark's bounded store before Start; Begin
+// returns a Span by value and Finish files it, and neither allocates on
+// the heap. Begin reads the optional axes first and the monotonic clock
+// last; Finish reads the monotonic clock first, before any axis and
+// before it takes the benchmark's lock, so neither contention for the
+// store nor the retention policy's work is inside the wall time. Each
+// benchmark has its own lock, held for a few stores.
+//
+// # Retention
+//
+// A benchmark keeps at most Options.Capacity spans, chosen by the policy
+// set before Start: Reservoir (the default) keeps a uniform random sample
+// of every span that finished (Algorithm R, seeded from Options.Seed and
+// the benchmark's index), FirstN the first to finish, LatestN the last.
+// Every retained span keeps its observation number — its place, from 1,
+// in the benchmark's finish order — its outcome, its start (nanoseconds
+// since Start), its wall time and every requested axis. The
+// recording_end record counts, per benchmark, the spans observed,
+// retained and omitted by the policy, those begun and never finished by
+// Stop, and the outcomes of all observed spans: nothing is dropped
+// without being counted. The retained spans are written at Stop, in
+// benchmark and observation order.
+//
+// # Axes
+//
+// Wall time (axis "wall", the span's wall_ns, scope span_wall_clock) is
+// always recorded. Options.Axes adds, in this order on every span:
+//
+//	option           axes                                 unit        scope      attribution
+//	ThreadCPU        thread_cpu                           ns/op       os_thread  thread_window
+//	ProcessCPU       process_cpu                          ns/op       process    process_window
+//	ProcessRSS       process_rss_peak                     bytes       process    process_level_at_finish
+//	ProcessFaults    process_minor_faults, ..._major_...  faults/op   process    process_window
+//	ProcessSwitches  process_voluntary_switches,          switches/op process    process_window
+//	                 process_involuntary_switches
+//	ProcessIO        process_fs_inputs, ..._outputs       ops/op      process    process_window
+//
+// thread_cpu is the CPU time of the OS thread that ran Begin, read from
+// that thread's CPU clock at both boundaries, and kept only when Finish
+// runs on the same thread; otherwise the span carries the status
+// thread_migrated (with both thread ids) and no value, and the value is
+// never attached to another thread or span. A goroutine that
+// blocks — on I/O, a channel, a lock, a sleep — may be resumed on another
+// thread, and one that runs may be preempted and resumed elsewhere, so
+// spans that wait often migrate and compute-bound spans seldom do (in
+// examples/recordsvc about half the 5 ms waits and a tenth of the 1 ms
+// computations migrated). A span that stayed on
+// one thread may still have let that thread run other goroutines while
+// it waited, whose CPU time is then counted (attribution thread_window);
+// a goroutine that holds runtime.LockOSThread for the whole span owns its
+// thread, and its value is exactly its own.
+//
+// The process axes come from getrusage(RUSAGE_SELF) at both boundaries
+// (one call each, whichever of them are requested). They are scoped to
+// the process: a difference includes every goroutine's work and the
+// garbage collector's during the span, so with concurrent spans each
+// value overlaps its neighbours'. getrusage reports CPU time in
+// microseconds, so process_cpu moves in steps of 1000 ns.
+// process_rss_peak is the process's peak resident set at Finish, a level
+// rather than a difference. On platforms without a backend (thread_cpu
+// anywhere but Linux; the process axes anywhere but Linux, darwin and
+// FreeBSD) the recording lists the axis as
+// unsupported_platform with its reason and every span carries that
+// status, never a value. A read that fails carries probe_failed.
+//
+// Each axis costs system calls at both boundaries (thread_cpu two
+// gettid and two clock reads, the process axes two getrusage), which is
+// why all of them are opt-in.
+package recorder
