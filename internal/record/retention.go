@@ -1,9 +1,10 @@
 package record
 
 import (
+	"cmp"
 	"fmt"
 	"math/rand/v2"
-	"sort"
+	"slices"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -78,9 +79,13 @@ func (s *store) add(row Row) (dropped bool) {
 	return true
 }
 
-// sorted returns the kept rows by observation number.
+// sorted returns the kept rows by observation number, in a copy except
+// under RetainFirst, whose rows are never replaced.
 func (s *store) sorted() []Row {
-	out := append([]Row(nil), s.rows...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Obs < out[j].Obs })
+	if s.policy == ndjson.RetainFirst {
+		return s.rows[:len(s.rows):len(s.rows)]
+	}
+	out := slices.Clone(s.rows)
+	slices.SortFunc(out, func(a, b Row) int { return cmp.Compare(a.Obs, b.Obs) })
 	return out
 }

@@ -51,19 +51,9 @@ func (r *Recording) Write(w *ndjson.Writer, m Meta, usage []ndjson.ProcessUsage,
 			return err
 		}
 	}
-	var line []byte
 	for _, b := range benches {
-		for _, row := range b.Rows() {
-			var err error
-			if row.Axes == nil && row.WallNS >= 0 {
-				line = appendSpan(line[:0], w.Version, m.RunID, b.Index, row)
-				err = w.WriteRaw(line)
-			} else {
-				err = w.Write(spanRecord(m.RunID, b.Index, row))
-			}
-			if err != nil {
-				return err
-			}
+		if err := writeSpans(w, m.RunID, b); err != nil {
+			return err
 		}
 	}
 	end := &ndjson.RecordingEnd{RunID: m.RunID, Reason: reason, ElapsedNS: r.Now(), Benchmarks: []ndjson.BenchmarkTally{}}
@@ -93,6 +83,43 @@ func (r *Recording) header(m Meta, benches []*Bench) *ndjson.Recording {
 	return rec
 }
 
+// chunk is the size of the runs of span lines passed to the writer at
+// once.
+const chunk = 256 << 10
+
+// writeSpans writes a benchmark's retained spans. Spans without axes are
+// formatted by appendSpan and passed on in chunks of whole lines (WriteRaw
+// adds the last newline); the others are encoded one by one.
+func writeSpans(w *ndjson.Writer, runID string, b *Bench) error {
+	buf := make([]byte, 0, chunk+512)
+	flush := func() error {
+		if len(buf) == 0 {
+			return nil
+		}
+		err := w.WriteRaw(buf[:len(buf)-1])
+		buf = buf[:0]
+		return err
+	}
+	for _, row := range b.Rows() {
+		if row.Axes != nil || row.WallNS < 0 {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := w.Write(spanRecord(runID, b.Index, row)); err != nil {
+				return err
+			}
+			continue
+		}
+		buf = append(appendSpan(buf, w.Version, runID, b.Index, row), '\n')
+		if len(buf) >= chunk {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
+
 func spanRecord(runID string, index int, row Row) *ndjson.Span {
 	s := &ndjson.Span{RunID: runID, Benchmark: index, Obs: row.Obs, Outcome: row.Outcome.String(), StartNS: row.StartNS, Axes: row.Axes}
 	if row.WallNS >= 0 {
@@ -104,6 +131,7 @@ func spanRecord(runID string, index int, row Row) *ndjson.Span {
 
 // appendSpan appends the span record of a row without axes exactly as
 // ndjson.Writer encodes it, without reflection: the bulk of a stream.
+// runID must need no JSON escape (fb-record's are UUIDs).
 func appendSpan(b []byte, version, runID string, index int, row Row) []byte {
 	b = append(b, `{"type":"span","v":"`...)
 	b = append(b, version...)
