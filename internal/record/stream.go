@@ -56,7 +56,8 @@ func (r *Recording) Write(w *ndjson.Writer, m Meta, usage []ndjson.ProcessUsage,
 			return err
 		}
 	}
-	end := &ndjson.RecordingEnd{RunID: m.RunID, Reason: reason, ElapsedNS: r.Now(), Benchmarks: []ndjson.BenchmarkTally{}}
+	end := &ndjson.RecordingEnd{RunID: m.RunID, Reason: reason, ElapsedNS: r.Now(), Benchmarks: []ndjson.BenchmarkTally{},
+		ProtocolErrors: r.ProtocolErrors()}
 	for _, b := range benches {
 		end.Benchmarks = append(end.Benchmarks, b.Tally())
 	}
