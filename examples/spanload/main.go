@@ -4,7 +4,8 @@
 // each, as fast as it can, for -b benchmarks named load-0, load-1, ...
 // Every -fail-th span is a failure. Each connection also begins -open
 // spans it never ends, and with -pause it waits that long after its
-// spans before closing (so a live display has something to show).
+// spans before closing (so a live display has something to show); -tail
+// adds one last line of your own.
 //
 //	fb-record --progress none -- spanload -n 1000000 > rec.ndjson
 package main
@@ -27,6 +28,7 @@ func main() {
 	fail := flag.Int("fail", 10, "every fail-th span is a failure (0: none)")
 	open := flag.Int("open", 0, "spans begun and never ended, per connection")
 	pause := flag.Duration("pause", 0, "wait this long before closing each connection")
+	tail := flag.String("tail", "", "a last line to write on each connection (tests write a malformed one)")
 	flag.Parse()
 	path := os.Getenv("FLYBENCH_RECORD_SOCKET")
 	if path == "" || *n < 0 || *conns < 1 || *benches < 1 {
@@ -39,7 +41,7 @@ func main() {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			errs <- send(path, *n, *benches, *fail, *open, *pause)
+			errs <- send(path, *n, *benches, *fail, *open, *pause, *tail)
 		}()
 	}
 	wg.Wait()
@@ -53,7 +55,7 @@ func main() {
 }
 
 // send writes one connection's lines.
-func send(path string, n, benches, fail, open int, pause time.Duration) error {
+func send(path string, n, benches, fail, open int, pause time.Duration, tail string) error {
 	c, err := net.Dial("unix", path)
 	if err != nil {
 		return err
@@ -78,6 +80,9 @@ func send(path string, n, benches, fail, open int, pause time.Duration) error {
 		line = append(line, outcome...)
 		line = append(line, '\n')
 		w.Write(line)
+	}
+	if tail != "" {
+		w.WriteString(tail + "\n")
 	}
 	if err := w.Flush(); err != nil {
 		return err

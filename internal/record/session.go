@@ -129,13 +129,14 @@ func (s *session) start() error {
 func (s *session) wait(sigs <-chan os.Signal) Result {
 	tick := time.NewTicker(s.interval())
 	defer tick.Stop()
+	usage := time.NewTicker(UsageEvery)
+	defer usage.Stop()
 	var stop <-chan time.Time
 	if s.opt.Duration > 0 {
 		t := time.NewTimer(s.opt.Duration)
 		defer t.Stop()
 		stop = t.C
 	}
-	lastUsage := time.Now()
 	for {
 		select {
 		case err := <-s.exited:
@@ -152,18 +153,16 @@ func (s *session) wait(sigs <-chan os.Signal) Result {
 			res := Result{Reason: ReasonDuration, Started: s.cmd != nil}
 			s.stopProgram(syscall.SIGTERM, sigs)
 			return res
+		case <-usage.C:
+			s.usage = append(s.usage, s.sample.Sample(s.rec.Now()))
 		case <-tick.C:
-			if time.Since(lastUsage) >= UsageEvery {
-				lastUsage = time.Now()
-				s.usage = append(s.usage, s.sample.Sample(s.rec.Now()))
-			}
 			s.draw()
 		}
 	}
 }
 
 // interval is the display's refresh: --refresh on a terminal, one second
-// otherwise (process records are taken on the same tick).
+// otherwise.
 func (s *session) interval() time.Duration {
 	if s.opt.Mode == progress.TTY {
 		return s.opt.Refresh
