@@ -21,10 +21,9 @@ func newTestRecording(p Policy) *Recording {
 
 var keepAll = Policy{Name: ndjson.RetainFirst, Capacity: 100}
 
-func serve(r *Recording, text string, fifo bool) (error, []error) {
-	var skipped []error
-	err := r.serveText("test", bufio.NewReaderSize(strings.NewReader(text), readBuffer), fifo, func(e error) { skipped = append(skipped, e) })
-	return err, skipped
+func serve(r *Recording, text string, fifo bool) (skipped []error, err error) {
+	err = r.serveText("test", bufio.NewReaderSize(strings.NewReader(text), readBuffer), fifo, func(e error) { skipped = append(skipped, e) })
+	return skipped, err
 }
 
 func tally(t *testing.T, r *Recording, name string) ndjson.BenchmarkTally {
@@ -40,7 +39,7 @@ func tally(t *testing.T, r *Recording, name string) ndjson.BenchmarkTally {
 
 func TestTextConnectionRecordsSpans(t *testing.T) {
 	r := newTestRecording(keepAll)
-	err, _ := serve(r, "flybench-span 1\nbenchmark idle\nspan db 5000 success\nbegin 1 db\nbegin 2 http\nend 1 failure\nspan db 7 timeout\nbegin 3 db\n", false)
+	_, err := serve(r, "flybench-span 1\nbenchmark idle\nspan db 5000 success\nbegin 1 db\nbegin 2 http\nend 1 failure\nspan db 7 timeout\nbegin 3 db\n", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +85,7 @@ func TestTextConnectionFaultsNameTheLine(t *testing.T) {
 		{"flybench-span 1\nspan a 1 fine\n", `test:2: outcome "fine"`},
 	} {
 		r := newTestRecording(keepAll)
-		err, _ := serve(r, tc.text, false)
+		_, err := serve(r, tc.text, false)
 		var ce *ConnError
 		if !errors.As(err, &ce) || err.Error()[:len(tc.want)] != tc.want {
 			t.Errorf("%q: error %v, want %q", tc.text, err, tc.want)
@@ -102,7 +101,7 @@ func TestTextConnectionFaultsNameTheLine(t *testing.T) {
 func TestFIFOSkipsBadLines(t *testing.T) {
 	r := newTestRecording(keepAll)
 	long := "span a " + strings.Repeat("1", readBuffer+10) + " success\n"
-	err, skipped := serve(r, "span a 1 success\nflybench-span 1\nbogus\n"+long+"flybench-span 1\nspan a 2 success\n", true)
+	skipped, err := serve(r, "span a 1 success\nflybench-span 1\nbogus\n"+long+"flybench-span 1\nspan a 2 success\n", true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +120,7 @@ func TestTooManyBenchmarks(t *testing.T) {
 	for i := 0; i <= MaxBenchmarks; i++ {
 		b.WriteString("benchmark b" + strconv.Itoa(i) + "\n")
 	}
-	err, _ := serve(r, b.String(), false)
+	_, err := serve(r, b.String(), false)
 	if err == nil || !strings.Contains(err.Error(), "at most 256") || len(r.Benches()) != MaxBenchmarks {
 		t.Fatalf("error %v with %d benchmarks", err, len(r.Benches()))
 	}

@@ -16,7 +16,7 @@ import (
 // counted as omitted.
 func TestRecorderStreamJoinsByName(t *testing.T) {
 	r := newTestRecording(keepAll)
-	if err, _ := serve(r, Header+"\nspan http 10 success\n", false); err != nil {
+	if _, err := serve(r, Header+"\nspan http 10 success\n", false); err != nil {
 		t.Fatal(err)
 	}
 	stream := `{"type":"recording","v":"1.4","run_id":"x","source":"recorder","sample_semantics":"individual_span","benchmarks":[{"index":0,"name":"db"},{"index":1,"name":"http"}],"retention":{"policy":"first","capacity":1},"axes":[{"name":"wall","unit":"ns","status":"collected"},{"name":"thread_cpu","unit":"ns","status":"collected"}]}
