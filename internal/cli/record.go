@@ -73,6 +73,10 @@ func runRecord(c *ucli.Context, env Env) error {
 	}
 	opt.Meta = recordMeta()
 	res, err := record.Run(opt, probes.Monotonic{}, env.Stdout, env.Stderr)
+	var se *record.StartError
+	if errors.As(err, &se) {
+		return withCode(ExitCommandFailed, err, "")
+	}
 	if err != nil {
 		return err
 	}

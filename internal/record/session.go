@@ -49,6 +49,16 @@ type Result struct {
 	Started  bool       // PROGRAM was started
 }
 
+// StartError is a PROGRAM that could not be started.
+type StartError struct {
+	Program string
+	Err     error
+}
+
+func (e *StartError) Error() string { return fmt.Sprintf("start %q: %v", e.Program, e.Err) }
+
+func (e *StartError) Unwrap() error { return e.Err }
+
 // session is one fb-record run in progress.
 type session struct {
 	opt    Options
@@ -116,7 +126,7 @@ func (s *session) start() error {
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stderr, os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("start %q: %w", s.opt.Program[0], err)
+		return &StartError{Program: s.opt.Program[0], Err: err}
 	}
 	s.cmd, s.exited = cmd, make(chan error, 1)
 	go func() { s.exited <- cmd.Wait() }()
