@@ -96,6 +96,13 @@ func TestExitCodes(t *testing.T) {
 		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("two.json")}, stdout: "/dev/full", code: 1, stderr: "write stream"},
 		{tool: "fb-import", args: []string{"criterion", hyperfineFile("two.json")}, code: 2, stderr: `unknown format "criterion"`},
 		{tool: "fb-import", args: []string{"hyperfine", hyperfineFile("bad-negative.json")}, code: 3, stderr: "bad-negative.json:7:"},
+		{tool: "fb-record", args: []string{"--progress", "none", "--duration", "100ms"}, code: 0},
+		{tool: "fb-record", args: []string{"--progress", "none", "--duration", "100ms"}, stdout: "/dev/full", code: 1, stderr: "write record"},
+		{tool: "fb-record", args: []string{"--retention", "random"}, code: 2, stderr: `--retention "random"`},
+		{tool: "fb-record", args: []string{"--progress", "none", "no-such-program-here"}, code: 5, stderr: "not found"},
+		{tool: "fb-record", args: []string{"--progress", "none", "false"}, code: 5, stderr: `program "false" exit status 1; the recording was written`},
+		{tool: "fb-record", args: []string{"--progress", "none", "sleep", "60"}, signal: syscall.SIGINT, code: 130, stderr: "interrupted by SIGINT"},
+		{tool: "fb-record", args: []string{"--progress", "none", "sleep", "60"}, signal: syscall.SIGTERM, code: 143, stderr: "interrupted by SIGTERM"},
 	}
 	for _, c := range cases {
 		t.Run(c.tool+"/"+strconv.Itoa(c.code), func(t *testing.T) {

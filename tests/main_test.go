@@ -42,6 +42,7 @@ func TestMain(m *testing.M) {
 		"fb-noise":   func() { os.Exit(cli.Main("fb-noise")) },
 		"fb-import":  func() { os.Exit(cli.Main("fb-import")) },
 		"fb-refwork": func() { os.Exit(refwork.Main()) },
+		"fb-record":  func() { os.Exit(cli.Main("fb-record")) },
 	})
 }
 

@@ -43,6 +43,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-noise":   noiseApp,
 	"fb-import":  importApp,
 	"fb-refwork": refworkApp,
+	"fb-record":  recordApp,
 }
 
 // Tools lists the tool names, sorted.

@@ -118,6 +118,10 @@ type RecordingEnd struct {
 	Reason     string           `json:"reason"`
 	ElapsedNS  int64            `json:"elapsed_ns"`
 	Benchmarks []BenchmarkTally `json:"benchmarks"`
+	// ProtocolErrors counts the connections fb-record closed for a line
+	// out of the span protocol (fb-span(7)), or the lines it skipped on a
+	// FIFO; the spans they delivered before it are in the tallies.
+	ProtocolErrors int64 `json:"protocol_errors,omitempty"`
 }
 
 // BenchmarkTally counts one benchmark's spans over the whole recording.

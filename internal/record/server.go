@@ -1,0 +1,164 @@
+package record
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// MaxConns bounds the connections served at once; more are refused.
+const MaxConns = 1024
+
+// readBuffer is each connection's read buffer.
+const readBuffer = 64 << 10
+
+// deadliner is a connection or FIFO whose reads can be cut short.
+type deadliner interface {
+	SetReadDeadline(time.Time) error
+	Close() error
+}
+
+// Server receives spans for a recording on a Unix stream socket or a
+// FIFO. Faults of a connection are passed to Warn as one line each; the
+// recording goes on.
+type Server struct {
+	rec  *Recording
+	warn func(string)
+	path string
+
+	ln   *net.UnixListener
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	live map[int]deadliner
+	seq  int
+	done bool
+}
+
+// ListenSocket listens on a new Unix stream socket at path.
+func ListenSocket(rec *Recording, path string, warn func(string)) (*Server, error) {
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, fmt.Errorf("listen on %q: %w", path, err)
+	}
+	ln.SetUnlinkOnClose(true)
+	s := &Server{rec: rec, warn: warn, path: path, ln: ln, live: map[int]deadliner{}}
+	s.wg.Add(1)
+	go s.accept()
+	return s, nil
+}
+
+// ListenFIFO makes a FIFO at path (mode 0600; path must not exist) and
+// reads it. It is opened for reading and writing, so it never reports
+// end of file while writers come and go.
+func ListenFIFO(rec *Recording, path string, warn func(string)) (*Server, error) {
+	if err := unix.Mkfifo(path, 0o600); err != nil {
+		return nil, fmt.Errorf("make FIFO %q: %w", path, err)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		os.Remove(path)
+		return nil, fmt.Errorf("open FIFO %q: %w", path, err)
+	}
+	s := &Server{rec: rec, warn: warn, path: path, live: map[int]deadliner{0: f}}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		skip := func(err error) { warn(fmt.Sprintf("%v; line skipped", err)) }
+		err := rec.serveText("fifo "+path, bufio.NewReaderSize(f, readBuffer), true, skip)
+		if err != nil {
+			warn(fmt.Sprintf("fifo %s: %v", path, err))
+		}
+	}()
+	return s, nil
+}
+
+// Path is where the server listens.
+func (s *Server) Path() string { return s.path }
+
+func (s *Server) accept() {
+	defer s.wg.Done()
+	for {
+		conn, err := s.ln.AcceptUnix()
+		if err != nil {
+			if !errors.Is(err, net.ErrClosed) {
+				s.warn(fmt.Sprintf("accept: %v; no more connections are taken", err))
+			}
+			return
+		}
+		id, ok := s.admit(conn)
+		if !ok {
+			s.warn(fmt.Sprintf("%s refused: %d connections are open already", connName(id, conn), MaxConns))
+			conn.Close()
+			continue
+		}
+		go s.serve(id, conn)
+	}
+}
+
+// admit registers conn unless the server is full or closing.
+func (s *Server) admit(conn *net.UnixConn) (int, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	if len(s.live) == MaxConns || s.done {
+		return s.seq, false
+	}
+	s.live[s.seq] = conn
+	s.wg.Add(1)
+	return s.seq, true
+}
+
+func (s *Server) serve(id int, conn *net.UnixConn) {
+	defer s.wg.Done()
+	defer func() {
+		s.mu.Lock()
+		delete(s.live, id)
+		s.mu.Unlock()
+		conn.Close()
+	}()
+	name := connName(id, conn)
+	if err := s.rec.serveConn(name, conn); err != nil {
+		s.warn(fmt.Sprintf("%v; connection closed, the recording goes on", err))
+	}
+}
+
+// serveConn tells a recorder stream (first byte '{') from protocol lines.
+func (r *Recording) serveConn(name string, conn io.Reader) error {
+	br := bufio.NewReaderSize(conn, readBuffer)
+	first, err := br.Peek(1)
+	if err != nil {
+		return endOfInput(err)
+	}
+	if first[0] == '{' {
+		return r.serveRecorder(name, br)
+	}
+	return r.serveText(name, br, false, nil)
+}
+
+// Close stops taking connections, lets every open one deliver what it
+// sends within drain, then cuts the rest off (their open spans count as
+// unfinished), and removes the socket or FIFO.
+func (s *Server) Close(drain time.Duration) {
+	s.mu.Lock()
+	s.done = true
+	if s.ln != nil {
+		s.ln.Close()
+	}
+	deadline := time.Now().Add(drain)
+	for _, c := range s.live {
+		c.SetReadDeadline(deadline)
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+	if s.ln == nil {
+		s.live[0].Close()
+		os.Remove(s.path)
+	}
+}
