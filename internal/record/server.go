@@ -16,6 +16,10 @@ import (
 // MaxConns bounds the connections served at once; more are refused.
 const MaxConns = 1024
 
+// acceptGrace is how long Close goes on accepting connections already
+// waiting in the listen backlog.
+const acceptGrace = 100 * time.Millisecond
+
 // readBuffer is each connection's read buffer.
 const readBuffer = 64 << 10
 
@@ -34,7 +38,9 @@ type Server struct {
 	path string
 
 	ln   *net.UnixListener
-	wg   sync.WaitGroup
+	// accepted is closed when the accept loop has ended.
+	accepted chan struct{}
+	wg       sync.WaitGroup
 	mu   sync.Mutex
 	live map[int]deadliner
 	seq  int
@@ -48,7 +54,7 @@ func ListenSocket(rec *Recording, path string, warn func(string)) (*Server, erro
 		return nil, fmt.Errorf("listen on %q: %w", path, err)
 	}
 	ln.SetUnlinkOnClose(true)
-	s := &Server{rec: rec, warn: warn, path: path, ln: ln, live: map[int]deadliner{}}
+	s := &Server{rec: rec, warn: warn, path: path, ln: ln, live: map[int]deadliner{}, accepted: make(chan struct{})}
 	s.wg.Add(1)
 	go s.accept()
 	return s, nil
@@ -84,10 +90,11 @@ func (s *Server) Path() string { return s.path }
 
 func (s *Server) accept() {
 	defer s.wg.Done()
+	defer close(s.accepted)
 	for {
 		conn, err := s.ln.AcceptUnix()
 		if err != nil {
-			if !errors.Is(err, net.ErrClosed) {
+			if !errors.Is(err, net.ErrClosed) && !errors.Is(err, os.ErrDeadlineExceeded) {
 				s.warn(fmt.Sprintf("accept: %v; no more connections are taken", err))
 			}
 			return
@@ -146,6 +153,12 @@ func (r *Recording) serveConn(name string, conn io.Reader) error {
 // sends within drain, then cuts the rest off (their open spans count as
 // unfinished), and removes the socket or FIFO.
 func (s *Server) Close(drain time.Duration) {
+	if s.ln != nil {
+		// A program that connected and wrote just before it ended may
+		// still wait in the listen backlog: take those connections first.
+		s.ln.SetDeadline(time.Now().Add(min(drain, acceptGrace)))
+		<-s.accepted
+	}
 	s.mu.Lock()
 	s.done = true
 	if s.ln != nil {
