@@ -188,3 +188,28 @@ func TestStreamWriteError(t *testing.T) {
 		t.Error("Stop succeeded on a closed connection")
 	}
 }
+
+// The stream's writer formats and writes spans without allocating, with
+// every axis: a pass over a filled ring allocates nothing.
+func TestStreamWriterAllocatesNothing(t *testing.T) {
+	r := New(Options{Out: io.Discard, Stream: true, StreamBuffer: 600, Axes: AllAxes})
+	r.streamEvery = time.Hour
+	b := r.Register("a")
+	if err := r.Start(); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(20, func() {
+		for range 500 {
+			r.Begin(b).Finish(Success)
+		}
+		if err := r.stream.pass(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 || b.Deferred() != 0 {
+		t.Errorf("%v allocations per pass, %d deferred", allocs, b.Deferred())
+	}
+	if err := r.Stop(); err != nil {
+		t.Fatal(err)
+	}
+}

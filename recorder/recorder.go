@@ -62,7 +62,8 @@ const (
 type Recorder struct {
 	opts       Options
 	out        io.Writer
-	sel        Axis // the requested axes this platform can read
+	sel        Axis       // the requested axes this platform can read
+	axes       []axisDesc // the requested axes, in the spans' order
 	benchmarks []*Benchmark
 	state      atomic.Int32
 	t0         time.Time
@@ -98,7 +99,7 @@ func New(opts Options) *Recorder {
 	if opts.StreamBuffer == 0 {
 		opts.StreamBuffer = DefaultStreamBuffer
 	}
-	r := &Recorder{opts: opts, out: opts.Out, sel: supported(opts.Axes), streamEvery: streamInterval,
+	r := &Recorder{opts: opts, out: opts.Out, sel: supported(opts.Axes), axes: requested(opts.Axes), streamEvery: streamInterval,
 		gettid: gettid, threadCPU: threadCPU, rusage: readRusage}
 	if r.out == nil {
 		r.out = os.Stdout

@@ -24,9 +24,9 @@ func (r *Recorder) appendSpan(buf []byte, b int, p *row) []byte {
 	buf = strconv.AppendInt(buf, p.start, 10)
 	buf = append(buf, `,"wall_ns":`...)
 	buf = strconv.AppendInt(buf, p.wall, 10)
-	if axes := requested(r.opts.Axes); len(axes) > 0 {
+	if len(r.axes) > 0 {
 		buf = append(buf, `,"axes":{`...)
-		for i, d := range axes {
+		for i, d := range r.axes {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
