@@ -16,7 +16,7 @@ var doneCounts = regexp.MustCompile(`\| .+? done (\d+) live`)
 // recordsvc streams its spans to fb-record as requests finish: the plain
 // progress lines written while it runs already count finished spans, and
 // the recording's tallies add up (observed = the outcomes' sum = retained
-// + omitted) to the requests recordsvc reports having sent.
+// + omitted), and match the requests recordsvc reports having sent.
 func TestRecordsvcStreamsLive(t *testing.T) {
 	cmd := exec.Command(tool("fb-record"), "--progress", "plain", "--capacity", "200",
 		"--", tool("recordsvc"), "-requests", "1000000", "-duration", "2s", "-concurrency", "4", "-axes", "thread_cpu")
@@ -54,9 +54,14 @@ func TestRecordsvcStreamsLive(t *testing.T) {
 		}
 		observed += tl.Observed
 	}
-	sent := regexp.MustCompile(`recordsvc: (\d+) requests`).FindStringSubmatch(stderr.String())
-	if sent == nil || strconv.FormatInt(observed, 10) != sent[1] {
-		t.Errorf("%d spans observed; recordsvc said %q", observed, sent)
+	// A request cut off by -duration may never reach its handler: at
+	// most one per client (4).
+	m := regexp.MustCompile(`recordsvc: (\d+) requests`).FindStringSubmatch(stderr.String())
+	if m == nil {
+		t.Fatalf("no summary from recordsvc:\n%s", stderr.String())
+	}
+	if sent, _ := strconv.ParseInt(m[1], 10, 64); observed > sent || observed < sent-4 || observed == 0 {
+		t.Errorf("%d spans observed of %d requests sent", observed, sent)
 	}
 	if last := sumDone(t, progress[len(progress)-1]); last != observed {
 		t.Errorf("the last progress line counts %d spans, the recording %d", last, observed)
