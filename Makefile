@@ -43,13 +43,16 @@ test-short:
 # compute-bound and a memory-bound program of about the same wall time,
 # with every axis: wall time is close, faults and switches are not. Last,
 # two Go implementations of a nanosecond operation in one worker process,
-# timed by the worker itself.
+# timed by the worker itself. Then an HTTP service instrumented with the
+# recorder package, its requests streamed live to fb-record for 4 s.
 demo: build
 	$(BIN)/fb-pair --name old --name new --measurement-time 3s -- $(BIN)/demo-old $(BIN)/demo-new \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 	$(BIN)/fb-pair --name compute --name memory --measurement-time 2s --metrics all -- $(BIN)/demo-cpu $(BIN)/demo-mem \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 	$(BIN)/fb-pair --worker --case popcount-loop --case popcount-bits -- $(BIN)/nsworker \
+		| $(BIN)/fb-analyze | $(BIN)/fb-report
+	$(BIN)/fb-record -- $(BIN)/recordsvc -requests 200000 -duration 4s -axes thread_cpu,process_cpu \
 		| $(BIN)/fb-analyze | $(BIN)/fb-report
 
 # Harness overhead, timer floor, analyzer throughput and the decisive

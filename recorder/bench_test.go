@@ -10,22 +10,27 @@ import (
 // BenchmarkBoundary times Begin+Finish of an empty span (ns/op is per
 // span, all goroutines together: its inverse is the throughput) with 1, 8
 // and 64 goroutines on one benchmark's store, for wall time alone, with
-// thread CPU, and with every axis.
+// thread CPU, and with every axis; without and with Stream, whose
+// deferred/op is the share of spans that found the ring full (the writer
+// formats spans more slowly than an empty span finishes).
 func BenchmarkBoundary(b *testing.B) {
 	for _, axes := range []struct {
 		name string
 		sel  Axis
 	}{{"wall", 0}, {"thread_cpu", ThreadCPU}, {"all", AllAxes}} {
-		for _, g := range []int{1, 8, 64} {
-			b.Run(fmt.Sprintf("axes=%s/goroutines=%d", axes.name, g), func(b *testing.B) {
-				boundary(b, axes.sel, g)
-			})
+		for _, stream := range []bool{false, true} {
+			for _, g := range []int{1, 8, 64} {
+				b.Run(fmt.Sprintf("axes=%s/stream=%v/goroutines=%d", axes.name, stream, g), func(b *testing.B) {
+					boundary(b, Options{Axes: axes.sel, Stream: stream}, g)
+				})
+			}
 		}
 	}
 }
 
-func boundary(b *testing.B, sel Axis, goroutines int) {
-	r := New(Options{Out: io.Discard, Axes: sel, Capacity: 1000, Seed: 1})
+func boundary(b *testing.B, opts Options, goroutines int) {
+	opts.Out, opts.Capacity, opts.Seed = io.Discard, 1000, 1
+	r := New(opts)
 	bm := r.Register("span")
 	if err := r.Start(); err != nil {
 		b.Fatal(err)
@@ -48,5 +53,8 @@ func boundary(b *testing.B, sel Axis, goroutines int) {
 	b.StopTimer()
 	if err := r.Stop(); err != nil {
 		b.Fatal(err)
+	}
+	if opts.Stream {
+		b.ReportMetric(float64(bm.Deferred())/float64(b.N), "deferred/op")
 	}
 }

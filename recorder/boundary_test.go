@@ -1,29 +1,47 @@
 package recorder
 
 import (
+	"fmt"
 	"io"
 	"slices"
 	"testing"
+	"time"
 )
 
-// Begin and Finish allocate nothing on the heap, whichever axes are read.
+// Begin and Finish allocate nothing on the heap, whichever axes are read,
+// and neither does the stream's writer, which runs meanwhile with Stream.
 func TestBoundaryAllocatesNothing(t *testing.T) {
 	for name, axes := range map[string]Axis{"wall": 0, "thread_cpu": ThreadCPU, "all": AllAxes} {
-		r := New(Options{Out: io.Discard, Axes: axes, Capacity: 16})
-		b := r.Register("a")
-		if err := r.Start(); err != nil {
-			t.Fatal(err)
+		for _, stream := range []bool{false, true} {
+			boundaryAllocs(t, fmt.Sprintf("%s stream=%v", name, stream), Options{Axes: axes, Stream: stream})
 		}
-		allocs := testing.AllocsPerRun(1000, func() {
-			s := r.Begin(b)
-			s.Finish(Success)
-		})
-		if allocs != 0 {
-			t.Errorf("%s: %v allocations per span", name, allocs)
-		}
-		if err := r.Stop(); err != nil {
-			t.Fatal(err)
-		}
+	}
+}
+
+// With Stream, a ring smaller than the run sends spans down both paths:
+// queued and deferred to the store.
+func TestStreamBoundaryAllocatesNothing(t *testing.T) {
+	boundaryAllocs(t, "small ring", Options{Axes: ThreadCPU, Stream: true, StreamBuffer: 8})
+}
+
+func boundaryAllocs(t *testing.T, name string, opts Options) {
+	t.Helper()
+	opts.Out, opts.Capacity = io.Discard, 16
+	r := New(opts)
+	r.streamEvery = 50 * time.Microsecond // so the writer runs during the loop
+	b := r.Register("a")
+	if err := r.Start(); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(1000, func() {
+		s := r.Begin(b)
+		s.Finish(Success)
+	})
+	if allocs != 0 {
+		t.Errorf("%s: %v allocations per span", name, allocs)
+	}
+	if err := r.Stop(); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -41,6 +41,26 @@
 // without being counted. The retained spans are written at Stop, in
 // benchmark and observation order.
 //
+// # Streaming
+//
+// With Options.Stream, used for a connection to fb-record's socket, the
+// spans are written while the recording runs, so fb-record's live
+// display follows them. Register allocates a ring of
+// Options.StreamBuffer spans per benchmark; Finish copies the span into
+// it under the lock it already takes (no allocation, no wait for I/O),
+// and a goroutine started by Start takes the spans out in chunks every
+// 20 ms, formats them and writes them to Out. A span that finds its ring
+// full is not lost and does not wait: it is offered to the store as
+// without Stream (the policy samples among these overflow spans alone)
+// and written at Stop if kept; Benchmark.Deferred counts them. Stop lets
+// the writer empty the rings, then writes the stored spans and the
+// recording_end record. The tally stays exact: retained counts every
+// span written (streamed or stored), omitted only the overflow the
+// policy dropped, so fb-record, which counts the spans it receives and
+// adds the tally's remainder, counts each observation once. Streaming is
+// off unless asked for, whatever Out is, because it writes every span:
+// the output grows with the run, and retention is left to the reader.
+//
 // # Axes
 //
 // Wall time (axis "wall", the span's wall_ns, scope span_wall_clock) is

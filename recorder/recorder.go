@@ -21,8 +21,21 @@ type Options struct {
 	// Out receives the stream: a file, a descriptor (os.NewFile), or a
 	// connection to fb-record's socket. Nil means os.Stdout. The
 	// recorder writes the recording record at Start and everything else
-	// at Stop; it never closes Out.
+	// at Stop, or with Stream the spans while it runs; it never closes
+	// Out.
 	Out io.Writer
+	// Stream writes every finished span while the recording runs, so
+	// that fb-record's live display shows it: Finish queues the span in
+	// its benchmark's ring and a goroutine writes the rings to Out every
+	// 20 ms. A span that finds its ring full is offered to the store
+	// instead, by the retention policy, and written at Stop if kept.
+	// The output is then unbounded (every span, less what the policy
+	// omits of the overflow), which suits a connection to fb-record,
+	// whose own retention applies. It is off unless set, whatever Out is.
+	Stream bool
+	// StreamBuffer is the size of each benchmark's ring with Stream; 0
+	// means DefaultStreamBuffer.
+	StreamBuffer int
 	// Retention is the policy of every benchmark's store.
 	Retention Policy
 	// Capacity is the number of spans each benchmark keeps.
@@ -49,12 +62,16 @@ const (
 type Recorder struct {
 	opts       Options
 	out        io.Writer
-	sel        Axis // the requested axes this platform can read
+	sel        Axis       // the requested axes this platform can read
+	axes       []axisDesc // the requested axes, in the spans' order
 	benchmarks []*Benchmark
 	state      atomic.Int32
 	t0         time.Time
 	runID      string
 	seed       uint64
+	stream     *streamer // the writer while running with Stream
+	// streamEvery is the writer's interval; tests lengthen it.
+	streamEvery time.Duration
 
 	// The boundary readings; tests replace them. They take no pointers,
 	// so that calling them through a variable lets nothing escape.
@@ -70,13 +87,19 @@ func New(opts Options) *Recorder {
 	if opts.Capacity < 0 {
 		panic(fmt.Sprintf("recorder: capacity %d: use a positive number, or 0 for %d", opts.Capacity, DefaultCapacity))
 	}
+	if opts.StreamBuffer < 0 {
+		panic(fmt.Sprintf("recorder: stream buffer %d: use a positive number, or 0 for %d", opts.StreamBuffer, DefaultStreamBuffer))
+	}
 	if opts.Retention > LatestN {
 		panic(fmt.Sprintf("recorder: unknown retention policy %d", opts.Retention))
 	}
 	if opts.Capacity == 0 {
 		opts.Capacity = DefaultCapacity
 	}
-	r := &Recorder{opts: opts, out: opts.Out, sel: supported(opts.Axes),
+	if opts.StreamBuffer == 0 {
+		opts.StreamBuffer = DefaultStreamBuffer
+	}
+	r := &Recorder{opts: opts, out: opts.Out, sel: supported(opts.Axes), axes: requested(opts.Axes), streamEvery: streamInterval,
 		gettid: gettid, threadCPU: threadCPU, rusage: readRusage}
 	if r.out == nil {
 		r.out = os.Stdout
@@ -96,7 +119,8 @@ func supported(sel Axis) Axis {
 	return sel
 }
 
-// Register adds a benchmark called name and allocates its store. Call it
+// Register adds a benchmark called name and allocates its store (and
+// with Stream its ring). Call it
 // before Start; it panics on an empty or repeated name, or after Start.
 func (r *Recorder) Register(name string) *Benchmark {
 	if r.state.Load() != stateNew {
@@ -112,13 +136,17 @@ func (r *Recorder) Register(name string) *Benchmark {
 	}
 	b := &Benchmark{rec: r, index: len(r.benchmarks), name: name, policy: r.opts.Retention,
 		rows: make([]row, r.opts.Capacity)}
+	if r.opts.Stream {
+		b.queue.rows = make([]row, r.opts.StreamBuffer)
+	}
 	b.begun.Store(closedBit)
 	r.benchmarks = append(r.benchmarks, b)
 	return b
 }
 
-// Start writes the recording record and opens every benchmark to spans.
-// Spans begun before Start are not recorded.
+// Start writes the recording record, starts the stream's writer with
+// Stream, and opens every benchmark to spans. Spans begun before Start
+// are not recorded.
 func (r *Recorder) Start() error {
 	if !r.state.CompareAndSwap(stateNew, stateRunning) {
 		return errors.New("recorder: Start called twice")
@@ -128,6 +156,9 @@ func (r *Recorder) Start() error {
 		return err
 	}
 	r.t0 = time.Now()
+	if r.opts.Stream {
+		r.startStream(r.streamEvery)
+	}
 	for _, b := range r.benchmarks {
 		b.begun.Store(0)
 	}
@@ -169,9 +200,10 @@ func (r *Recorder) prepare() error {
 }
 
 // Stop ends the recording: spans begun and not yet finished are counted
-// as unfinished (a Finish after Stop records nothing), then the retained
-// spans, by benchmark and observation number, and the recording_end
-// record are written and flushed.
+// as unfinished (a Finish after Stop records nothing); with Stream the
+// writer empties the rings and stops. Then the spans the store retained,
+// by benchmark and observation number, and the recording_end record are
+// written and flushed.
 func (r *Recorder) Stop() error {
 	if !r.state.CompareAndSwap(stateRunning, stateStopped) {
 		return errors.New("recorder: Stop without a running recording")
@@ -179,6 +211,11 @@ func (r *Recorder) Stop() error {
 	elapsed := r.now()
 	for _, b := range r.benchmarks {
 		b.close()
+	}
+	if r.stream != nil {
+		if err := r.stream.finish(); err != nil {
+			return err
+		}
 	}
 	w := bufio.NewWriterSize(r.out, 64<<10)
 	buf := make([]byte, 0, 512)

@@ -77,7 +77,12 @@ type Benchmark struct {
 	rng      splitmix
 	observed int64
 	outcomes [nOutcomes]int64
-	rows     []row
+	// queue holds finished spans for the stream's writer (Stream).
+	queue ring
+	// filed counts the spans offered to rows: every observed span, or
+	// with Stream those that found the queue full.
+	filed int64
+	rows  []row
 	// unfinished is set by Stop: spans begun and never finished.
 	unfinished int64
 }
@@ -86,21 +91,25 @@ type Benchmark struct {
 func (b *Benchmark) Name() string { return b.name }
 
 // record files a finished span under the store's lock: it numbers it,
-// counts its outcome, and lets the policy keep or omit it.
+// counts its outcome, and queues it for the stream or, when there is no
+// room (or no stream), lets the policy keep or omit it.
 func (b *Benchmark) record(p *row) {
 	b.mu.Lock()
 	if !b.closed {
 		b.observed++
 		p.obs = b.observed
 		b.outcomes[p.outcome]++
-		if i := b.slot(b.observed); i >= 0 {
-			b.rows[i] = *p
+		if !b.queue.push(p) {
+			b.filed++
+			if i := b.slot(b.filed); i >= 0 {
+				b.rows[i] = *p
+			}
 		}
 	}
 	b.mu.Unlock()
 }
 
-// slot is where the policy puts the n-th observation, or -1 to omit it.
+// slot is where the policy puts the n-th span offered, or -1 to omit it.
 func (b *Benchmark) slot(n int64) int {
 	c := int64(len(b.rows))
 	switch {
@@ -127,9 +136,12 @@ func (b *Benchmark) close() {
 	b.unfinished = max(begun-b.observed, 0)
 }
 
+// stored is the number of spans rows holds.
+func (b *Benchmark) stored() int64 { return min(b.filed, int64(len(b.rows))) }
+
 // retained is the rows kept, in observation order; call after close.
 func (b *Benchmark) retained() []row {
-	rows := slices.Clone(b.rows[:min(b.observed, int64(len(b.rows)))])
+	rows := slices.Clone(b.rows[:b.stored()])
 	slices.SortFunc(rows, func(x, y row) int { return cmp.Compare(x.obs, y.obs) })
 	return rows
 }

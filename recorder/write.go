@@ -8,7 +8,7 @@ import "strconv"
 // library.
 const schemaVersion = "1.4"
 
-// appendSpan formats one retained span as a span record line, by hand:
+// appendSpan formats one streamed or retained span as a span record line, by hand:
 // the strings it writes (ids, outcome and axis names, statuses) need no
 // JSON escaping.
 func (r *Recorder) appendSpan(buf []byte, b int, p *row) []byte {
@@ -24,9 +24,9 @@ func (r *Recorder) appendSpan(buf []byte, b int, p *row) []byte {
 	buf = strconv.AppendInt(buf, p.start, 10)
 	buf = append(buf, `,"wall_ns":`...)
 	buf = strconv.AppendInt(buf, p.wall, 10)
-	if axes := requested(r.opts.Axes); len(axes) > 0 {
+	if len(r.axes) > 0 {
 		buf = append(buf, `,"axes":{`...)
-		for i, d := range axes {
+		for i, d := range r.axes {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
@@ -62,8 +62,8 @@ func (r *Recorder) appendValue(buf []byte, d axisDesc, p *row) []byte {
 }
 
 // appendEnd formats the recording_end record: per benchmark the spans
-// observed (finished), retained, omitted by the policy and never
-// finished, and the outcomes of all observed spans.
+// observed (finished), retained (written: streamed or kept by the
+// policy), omitted by the policy and never finished, and the outcomes of all observed spans.
 func (r *Recorder) appendEnd(buf []byte, elapsed int64) []byte {
 	buf = append(buf, `{"type":"recording_end","v":"`+schemaVersion+`","run_id":"`...)
 	buf = append(buf, r.runID...)
@@ -74,7 +74,8 @@ func (r *Recorder) appendEnd(buf []byte, elapsed int64) []byte {
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		kept := min(b.observed, int64(len(b.rows)))
+		// Streamed spans were all written; of those filed, the store's.
+		kept := b.observed - b.filed + b.stored()
 		for j, kv := range [...]struct {
 			k string
 			v int64

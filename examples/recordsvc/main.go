@@ -6,7 +6,8 @@
 //
 // The recording goes to standard output, or to the Unix socket named by
 // FLYBENCH_RECORD_SOCKET when set (fb-record sets it for the program it
-// starts). A summary line goes to standard error.
+// starts), streamed span by span as requests finish so that fb-record's
+// live display follows the run. A summary line goes to standard error.
 //
 //	recordsvc -requests 600 -concurrency 8 | fb-analyze | fb-report
 package main
@@ -63,7 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 		return 1
 	}
 	defer closeOut()
-	if err := serve(ctx, cfg, out, stderr); err != nil {
+	if err := serve(ctx, cfg, out, getenv(socketEnv) != "", stderr); err != nil {
 		fmt.Fprintf(stderr, "recordsvc: error: %v\n", err)
 		return 1
 	}
@@ -137,10 +138,11 @@ func output(stdout io.Writer, path string) (io.Writer, func(), error) {
 	return conn, func() { conn.Close() }, nil
 }
 
-// serve records the service while the load client drives it, and stops
-// the recording once the server has finished every request.
-func serve(ctx context.Context, cfg config, out io.Writer, stderr io.Writer) error {
-	rec := recorder.New(recorder.Options{Out: out, Retention: cfg.retention, Capacity: cfg.capacity,
+// serve records the service while the load client drives it, streaming
+// the spans when asked, and stops the recording once the server has
+// finished every request.
+func serve(ctx context.Context, cfg config, out io.Writer, stream bool, stderr io.Writer) error {
+	rec := recorder.New(recorder.Options{Out: out, Stream: stream, Retention: cfg.retention, Capacity: cfg.capacity,
 		Seed: cfg.seed, Axes: cfg.axes, Tags: map[string]string{"program": "recordsvc"}})
 	eps := endpoints()
 	srv := &http.Server{Handler: mux(rec, eps), ReadHeaderTimeout: 10 * time.Second}
