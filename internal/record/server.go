@@ -37,14 +37,14 @@ type Server struct {
 	warn func(string)
 	path string
 
-	ln   *net.UnixListener
+	ln *net.UnixListener
 	// accepted is closed when the accept loop has ended.
 	accepted chan struct{}
 	wg       sync.WaitGroup
-	mu   sync.Mutex
-	live map[int]deadliner
-	seq  int
-	done bool
+	mu       sync.Mutex
+	live     map[int]deadliner
+	seq      int
+	done     bool
 }
 
 // ListenSocket listens on a new Unix stream socket at path.
