@@ -24,37 +24,25 @@ type blocked struct {
 
 func readBlocked(t *testing.T, data []byte) blocked {
 	t.Helper()
-	r := ndjson.NewReader(bytes.NewReader(data), "stream")
 	var s blocked
-	for {
-		l, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			return s
-		}
-		if err != nil {
-			t.Fatalf("stream is not valid: %v", err)
-		}
-		var v any
+	eachLine(t, data, "stream", func(l ndjson.Line) any {
 		switch l.Type {
 		case ndjson.TypeRun:
 			s.runs = append(s.runs, ndjson.Run{})
-			v = &s.runs[len(s.runs)-1]
+			return &s.runs[len(s.runs)-1]
 		case ndjson.TypeBlock:
 			s.blocks = append(s.blocks, ndjson.Block{})
-			v = &s.blocks[len(s.blocks)-1]
+			return &s.blocks[len(s.blocks)-1]
 		case ndjson.TypeSample:
 			s.samples = append(s.samples, ndjson.Sample{})
-			v = &s.samples[len(s.samples)-1]
+			return &s.samples[len(s.samples)-1]
 		case ndjson.TypeEnd:
 			s.ends = append(s.ends, ndjson.End{})
-			v = &s.ends[len(s.ends)-1]
-		default:
-			continue
+			return &s.ends[len(s.ends)-1]
 		}
-		if err := r.Decode(l, v); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return nil
+	})
+	return s
 }
 
 // workerArgs is an A/A worker comparison in k blocks of n samples.

@@ -31,34 +31,23 @@ type recording struct {
 // record first, recording_end last, every record of its run.
 func parseRecording(t *testing.T, data []byte) recording {
 	t.Helper()
-	r := ndjson.NewReader(bytes.NewReader(data), "stdout")
 	var out recording
-	for {
-		l, err := r.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatalf("stream is not valid: %v", err)
-		}
+	eachLine(t, data, "stdout", func(l ndjson.Line) any {
 		out.types = append(out.types, l.Type)
-		var dst any
 		switch l.Type {
 		case ndjson.TypeRecording:
-			dst = &out.rec
+			return &out.rec
 		case ndjson.TypeRecordingEnd:
-			dst = &out.end
+			return &out.end
 		case ndjson.TypeSpan:
 			out.spans = append(out.spans, ndjson.Span{})
-			dst = &out.spans[len(out.spans)-1]
+			return &out.spans[len(out.spans)-1]
 		case ndjson.TypeProcess:
 			out.process = append(out.process, ndjson.ProcessUsage{})
-			dst = &out.process[len(out.process)-1]
+			return &out.process[len(out.process)-1]
 		}
-		if err := r.Decode(l, dst); err != nil {
-			t.Fatal(err)
-		}
-	}
+		return nil
+	})
 	if n := len(out.types); n < 2 || out.types[0] != ndjson.TypeRecording || out.types[n-1] != ndjson.TypeRecordingEnd {
 		t.Fatalf("not a complete recording: %v", out.types)
 	}

@@ -17,21 +17,34 @@ import (
 // lastRecords parses a stream and returns its records' types and the end record.
 func parseStream(t *testing.T, data []byte) ([]string, *ndjson.End) {
 	t.Helper()
-	r := ndjson.NewReader(bytes.NewReader(data), "stdout")
 	var types []string
 	var end *ndjson.End
+	eachLine(t, data, "stdout", func(l ndjson.Line) any {
+		types = append(types, l.Type)
+		if l.Type == ndjson.TypeEnd {
+			end = &ndjson.End{}
+			return end
+		}
+		return nil
+	})
+	return types, end
+}
+
+// eachLine reads data, which must be a valid stream, and decodes each
+// line into what fn returns for it (nil: the line is only seen).
+func eachLine(t *testing.T, data []byte, name string, fn func(ndjson.Line) any) {
+	t.Helper()
+	r := ndjson.NewReader(bytes.NewReader(data), name)
 	for {
 		l, err := r.Next()
 		if errors.Is(err, io.EOF) {
-			return types, end
+			return
 		}
 		if err != nil {
 			t.Fatalf("stream is not valid: %v", err)
 		}
-		types = append(types, l.Type)
-		if l.Type == ndjson.TypeEnd {
-			end = &ndjson.End{}
-			if err := r.Decode(l, end); err != nil {
+		if dst := fn(l); dst != nil {
+			if err := r.Decode(l, dst); err != nil {
 				t.Fatal(err)
 			}
 		}
