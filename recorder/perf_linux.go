@@ -67,21 +67,25 @@ func perfOpen(tid int32, i int, leader int32) (int32, syscall.Errno) {
 }
 
 // perfOpenGroup opens the three events of thread tid as one group,
-// closing what it opened when one fails.
+// closing what it opened when one fails. The members stay open; the
+// group is read through its leader.
 func perfOpenGroup(tid int32) (int32, syscall.Errno) {
-	leader, errno := perfOpen(tid, 0, -1)
-	if errno != 0 {
-		return -1, errno
-	}
-	for i := 1; i < nPerf; i++ {
+	var fds [nPerf]int32
+	for i := range nPerf {
+		leader := int32(-1)
+		if i > 0 {
+			leader = fds[0]
+		}
 		fd, errno := perfOpen(tid, i, leader)
 		if errno != 0 {
-			syscall.Close(int(leader)) // the members close with it
+			for _, open := range fds[:i] {
+				syscall.Close(int(open))
+			}
 			return -1, errno
 		}
-		_ = fd // kept open: the group is read through its leader
+		fds[i] = fd
 	}
-	return leader, 0
+	return fds[0], 0
 }
 
 // perfGroup is thread tid's group leader, opened on its first use; -1
