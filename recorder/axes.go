@@ -25,9 +25,25 @@ const (
 	// ProcessIO are the process's filesystem input and output operations
 	// between the boundaries (ru_inblock, ru_oublock).
 	ProcessIO
+	// PerfTaskClock is the OS thread's task clock between the boundaries
+	// (perf software event PERF_COUNT_SW_TASK_CLOCK, user and kernel time,
+	// Linux only), kept only when Begin and Finish ran on the same thread.
+	PerfTaskClock
+	// PerfContextSwitches are the OS thread's context switches between the
+	// boundaries (PERF_COUNT_SW_CONTEXT_SWITCHES), as PerfTaskClock.
+	PerfContextSwitches
+	// PerfPageFaults are the OS thread's page faults between the
+	// boundaries (PERF_COUNT_SW_PAGE_FAULTS), as PerfTaskClock.
+	PerfPageFaults
 
-	// AllAxes requests every axis.
+	// AllAxes requests every axis but the perf ones, which open counters
+	// per OS thread and are requested by name or with PerfAxes.
 	AllAxes = ThreadCPU | ProcessCPU | ProcessRSS | ProcessFaults | ProcessSwitches | ProcessIO
+	// PerfAxes requests the three perf software events.
+	PerfAxes = PerfTaskClock | PerfContextSwitches | PerfPageFaults
+	// threadAxes are the axes read per OS thread, kept only when both
+	// boundaries ran on one thread.
+	threadAxes = ThreadCPU | PerfAxes
 	// processAxes are the axes one getrusage call serves.
 	processAxes = ProcessCPU | ProcessRSS | ProcessFaults | ProcessSwitches | ProcessIO
 )
@@ -38,6 +54,8 @@ const (
 	statusMigrated    = "thread_migrated"
 	statusUnsupported = "unsupported_platform"
 	statusProbeFailed = "probe_failed"
+	statusPermission  = "permission_denied"
+	statusNoEvent     = "unsupported_event"
 )
 
 // Scopes and attributions of the recorder's axes.
@@ -76,10 +94,15 @@ const (
 	fInblock
 	fOublock
 	fRSS
+	fPerfClock
+	fPerfSwitches
+	fPerfFaults
 	nFields
 	// nCounters are the cumulative counters a process snapshot holds,
 	// fProcCPU..fOublock shifted down by one.
 	nCounters = fRSS - fProcCPU
+	// nPerf are the perf software events of a thread's counter group.
+	nPerf = fPerfFaults - fPerfClock + 1
 )
 
 // wallDesc is the wall-time axis, always collected.
@@ -96,6 +119,9 @@ var catalogue = []axisDesc{
 	{"process_involuntary_switches", "switches/op", "rusage", scopeProcess, attrProcess, "lower", "per_operation", ProcessSwitches, fNivcsw},
 	{"process_fs_inputs", "ops/op", "rusage", scopeProcess, attrProcess, "lower", "per_operation", ProcessIO, fInblock},
 	{"process_fs_outputs", "ops/op", "rusage", scopeProcess, attrProcess, "lower", "per_operation", ProcessIO, fOublock},
+	{"perf_task_clock", "ns/op", "software", scopeThread, attrThread, "lower", "per_operation", PerfTaskClock, fPerfClock},
+	{"perf_context_switches", "switches/op", "software", scopeThread, attrThread, "lower", "per_operation", PerfContextSwitches, fPerfSwitches},
+	{"perf_page_faults", "faults/op", "software", scopeThread, attrThread, "lower", "per_operation", PerfPageFaults, fPerfFaults},
 }
 
 // requested is the catalogue's axes that sel selects, in order.

@@ -10,14 +10,15 @@ import (
 // BenchmarkBoundary times Begin+Finish of an empty span (ns/op is per
 // span, all goroutines together: its inverse is the throughput) with 1, 8
 // and 64 goroutines on one benchmark's store, for wall time alone, with
-// thread CPU, and with every axis; without and with Stream, whose
+// thread CPU, with every axis but the perf ones, and with the three perf
+// axes; without and with Stream, whose
 // deferred/op is the share of spans that found the ring full (the writer
 // formats spans more slowly than an empty span finishes).
 func BenchmarkBoundary(b *testing.B) {
 	for _, axes := range []struct {
 		name string
 		sel  Axis
-	}{{"wall", 0}, {"thread_cpu", ThreadCPU}, {"all", AllAxes}} {
+	}{{"wall", 0}, {"thread_cpu", ThreadCPU}, {"all", AllAxes}, {"perf", PerfAxes}} {
 		for _, stream := range []bool{false, true} {
 			for _, g := range []int{1, 8, 64} {
 				b.Run(fmt.Sprintf("axes=%s/stream=%v/goroutines=%d", axes.name, stream, g), func(b *testing.B) {

@@ -11,7 +11,7 @@ import (
 // Begin and Finish allocate nothing on the heap, whichever axes are read,
 // and neither does the stream's writer, which runs meanwhile with Stream.
 func TestBoundaryAllocatesNothing(t *testing.T) {
-	for name, axes := range map[string]Axis{"wall": 0, "thread_cpu": ThreadCPU, "all": AllAxes} {
+	for name, axes := range map[string]Axis{"wall": 0, "thread_cpu": ThreadCPU, "all": AllAxes, "perf": PerfAxes | AllAxes} {
 		for _, stream := range []bool{false, true} {
 			boundaryAllocs(t, fmt.Sprintf("%s stream=%v", name, stream), Options{Axes: axes, Stream: stream})
 		}

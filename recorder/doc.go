@@ -74,6 +74,9 @@
 //	ProcessSwitches  process_voluntary_switches,          switches/op process    process_window
 //	                 process_involuntary_switches
 //	ProcessIO        process_fs_inputs, ..._outputs       ops/op      process    process_window
+//	PerfTaskClock    perf_task_clock                      ns/op       os_thread  thread_window
+//	PerfContextSwitches perf_context_switches             switches/op os_thread  thread_window
+//	PerfPageFaults   perf_page_faults                     faults/op   os_thread  thread_window
 //
 // thread_cpu is the CPU time of the OS thread that ran Begin, read from
 // that thread's CPU clock at both boundaries, and kept only when Finish
@@ -90,6 +93,30 @@
 // a goroutine that holds runtime.LockOSThread for the whole span owns its
 // thread, and its value is exactly its own.
 //
+// The perf axes (family software; PerfAxes requests all three, AllAxes
+// none of them) are the Linux perf software events
+// PERF_COUNT_SW_TASK_CLOCK, _CONTEXT_SWITCHES and _PAGE_FAULTS of the OS
+// thread that ran Begin, counted in user and kernel mode, and kept only
+// when Finish runs on the same thread, as thread_cpu. Each thread's three
+// counters form one group, opened with perf_event_open by the first span
+// that needs them on that thread (a Begin, before its reads, so that
+// span's values are reported too; opening allocates nothing) and read
+// with one read(2) per boundary. The groups live in a fixed table of
+// 1024 threads shared by every recorder of the process and stay open
+// (three descriptors per thread, close-on-exec) until the process ends;
+// a thread beyond the table, or whose counters could not be opened,
+// gets probe_failed. A thread that exits and whose id the kernel gives
+// to a new thread of the process leaves stale counters under that id
+// (the Go runtime ends a thread only when a goroutine exits holding
+// runtime.LockOSThread). Start decides the axes' status once by opening
+// the starting thread's counters: when the kernel refuses, the recording
+// lists them as permission_denied (EACCES, EPERM: see
+// /proc/sys/kernel/perf_event_paranoid), unsupported_event (ENOENT,
+// EOPNOTSUPP, EINVAL) or unsupported_platform (ENOSYS; and off Linux),
+// with the errno in the reason, and no span reads them or carries a
+// value. task clock and thread_cpu measure the same thing by two
+// mechanisms; a compute-bound span shows both within a few percent.
+//
 // The process axes come from getrusage(RUSAGE_SELF) at both boundaries
 // (one call each, whichever of them are requested). They are scoped to
 // the process: a difference includes every goroutine's work and the
@@ -104,6 +131,7 @@
 // status, never a value. A read that fails carries probe_failed.
 //
 // Each axis costs system calls at both boundaries (thread_cpu two
-// gettid and two clock reads, the process axes two getrusage), which is
-// why all of them are opt-in.
+// gettid and two clock reads, the process axes two getrusage, the perf
+// axes two gettid and two reads of the group), which is why all of them
+// are opt-in.
 package recorder

@@ -98,6 +98,8 @@ func (r *Recorder) axisInfos() []axisInfo {
 		switch {
 		case r.sel&d.sel != 0:
 			out = append(out, info(d, statusCollected, ""))
+		case d.sel&PerfAxes != 0:
+			out = append(out, info(d, r.perfStatus, r.perfReason))
 		case d.sel == ThreadCPU:
 			out = append(out, info(d, statusUnsupported, threadReason))
 		default:

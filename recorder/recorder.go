@@ -79,6 +79,11 @@ type Recorder struct {
 	gettid    func() int32
 	threadCPU func(int32) (int64, bool)
 	rusage    func() (procSnap, bool)
+	perfRead  func(int32) (perfSnap, bool)
+	// perfProbe opens the starting thread's counters at Start and says
+	// the perf axes' status; perfStatus and perfReason keep its answer.
+	perfProbe              func() (string, string)
+	perfStatus, perfReason string
 }
 
 // New makes a recorder with the given options. It panics on a negative
@@ -100,7 +105,7 @@ func New(opts Options) *Recorder {
 		opts.StreamBuffer = DefaultStreamBuffer
 	}
 	r := &Recorder{opts: opts, out: opts.Out, sel: supported(opts.Axes), axes: requested(opts.Axes), streamEvery: streamInterval,
-		gettid: gettid, threadCPU: threadCPU, rusage: readRusage}
+		gettid: gettid, threadCPU: threadCPU, rusage: readRusage, perfRead: perfRead, perfProbe: perfProbe}
 	if r.out == nil {
 		r.out = os.Stdout
 	}
@@ -115,6 +120,9 @@ func supported(sel Axis) Axis {
 	}
 	if rusageReason != "" {
 		sel &^= processAxes
+	}
+	if perfReason != "" {
+		sel &^= PerfAxes
 	}
 	return sel
 }
@@ -165,11 +173,13 @@ func (r *Recorder) Start() error {
 	return nil
 }
 
-// open draws the ids and writes the recording record.
+// open draws the ids, probes the perf axes and writes the recording
+// record.
 func (r *Recorder) open() error {
 	if err := r.prepare(); err != nil {
 		return err
 	}
+	r.probePerf()
 	rec, err := r.header()
 	if err != nil {
 		return err
@@ -197,6 +207,21 @@ func (r *Recorder) prepare() error {
 		b.rng = splitmix{r.seed ^ uint64(b.index)*0x9e3779b97f4a7c15}
 	}
 	return nil
+}
+
+// probePerf decides the perf axes' status once, by opening the calling
+// thread's counters; when that fails no span reads them.
+func (r *Recorder) probePerf() {
+	r.perfStatus, r.perfReason = statusUnsupported, perfReason
+	if r.opts.Axes&PerfAxes == 0 {
+		return
+	}
+	if r.sel&PerfAxes != 0 {
+		r.perfStatus, r.perfReason = r.perfProbe()
+	}
+	if r.perfStatus != statusCollected {
+		r.sel &^= PerfAxes
+	}
 }
 
 // Stop ends the recording: spans begun and not yet finished are counted

@@ -28,7 +28,7 @@ func TestNamesMirrorTheSchema(t *testing.T) {
 }
 
 func TestRecordingRecord(t *testing.T) {
-	r, bs, buf := started(t, Options{Axes: AllAxes, Capacity: 7, Seed: 99, Tags: map[string]string{"k": "v"}}, "a", "b \"quoted\"")
+	r, bs, buf := started(t, Options{Axes: AllAxes | PerfAxes, Capacity: 7, Seed: 99, Tags: map[string]string{"k": "v"}}, "a", "b \"quoted\"")
 	r.Begin(bs[1]).Finish(Failure)
 	got := stop(t, r, buf)
 	h := got.head
@@ -57,7 +57,7 @@ func TestRecordingRecord(t *testing.T) {
 		if a.Scope == "" || a.Attribution == "" || a.Direction == "" || a.Unit == "" || a.Status == "" {
 			t.Errorf("axis %+v lacks a fact", a)
 		}
-		if (a.Status == statusUnsupported) != (a.Reason != "") {
+		if (a.Status != statusCollected) != (a.Reason != "") {
 			t.Errorf("axis %s: status %s with reason %q", a.Name, a.Status, a.Reason)
 		}
 	}
@@ -72,7 +72,7 @@ func TestRecordingRecord(t *testing.T) {
 // Every requested axis is on every span, with a value exactly when its
 // status is collected.
 func TestSpanAxes(t *testing.T) {
-	r, bs, buf := started(t, Options{Axes: AllAxes}, "a")
+	r, bs, buf := started(t, Options{Axes: AllAxes | PerfAxes}, "a")
 	for range 20 {
 		r.Begin(bs[0]).Finish(Success)
 	}
@@ -102,6 +102,9 @@ func TestSpanAxes(t *testing.T) {
 // read succeeds.
 func platformStatus(name string) string {
 	switch {
+	case strings.HasPrefix(name, "perf_"):
+		status, _ := perfProbe()
+		return status
 	case name == "thread_cpu" && runtime.GOOS != "linux":
 		return statusUnsupported
 	case !slices.Contains([]string{"linux", "darwin", "freebsd"}, runtime.GOOS):

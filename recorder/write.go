@@ -44,6 +44,8 @@ func (r *Recorder) appendValue(buf []byte, d axisDesc, p *row) []byte {
 	buf = append(buf, d.name...)
 	buf = append(buf, `":{"s":"`...)
 	switch {
+	case r.sel&d.sel == 0 && d.sel&PerfAxes != 0:
+		buf = append(buf, r.perfStatus...)
 	case r.sel&d.sel == 0:
 		buf = append(buf, statusUnsupported...)
 	case p.status[d.field] == valMigrated:

@@ -80,7 +80,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	fs.DurationVar(&cfg.duration, "duration", 30*time.Second, "stop sending after this long even if requests remain")
 	fs.IntVar(&cfg.capacity, "capacity", recorder.DefaultCapacity, "spans kept per benchmark")
 	retention := fs.String("retention", "reservoir", "retention policy: reservoir, first or latest")
-	axes := fs.String("axes", "all", "axes besides wall time, comma-separated: thread_cpu, process_cpu, process_rss, process_faults, process_switches, process_io, all or none")
+	axes := fs.String("axes", "all", "axes besides wall time, comma-separated: thread_cpu, process_cpu, process_rss, process_faults, process_switches, process_io, perf_task_clock, perf_context_switches, perf_page_faults, perf, all (every axis but the perf ones) or none")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "reservoir seed")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -112,6 +112,8 @@ var axisNames = map[string]recorder.Axis{
 	"thread_cpu": recorder.ThreadCPU, "process_cpu": recorder.ProcessCPU, "process_rss": recorder.ProcessRSS,
 	"process_faults": recorder.ProcessFaults, "process_switches": recorder.ProcessSwitches,
 	"process_io": recorder.ProcessIO, "all": recorder.AllAxes, "none": 0,
+	"perf_task_clock": recorder.PerfTaskClock, "perf_context_switches": recorder.PerfContextSwitches,
+	"perf_page_faults": recorder.PerfPageFaults, "perf": recorder.PerfAxes,
 }
 
 func axisSet(s string) (recorder.Axis, error) {
