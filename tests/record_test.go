@@ -171,7 +171,7 @@ func TestRecordSIGINTLeavesAValidStream(t *testing.T) {
 	}
 	sc := bufio.NewScanner(stderr)
 	var log strings.Builder
-	for sc.Scan() && !strings.Contains(sc.Text(), "load-1 done 50 live 0") {
+	for sc.Scan() && !strings.Contains(sc.Text(), "load-1 done 50 live ") {
 		log.WriteString(sc.Text() + "\n")
 	}
 	began := time.Now()

@@ -12,6 +12,9 @@ type Bench struct {
 	Index int
 	Name  string
 	live  atomic.Int64 // begun and not yet ended or abandoned
+	// begins says a begin line named the benchmark: only then is live
+	// known (span lines and recorder streams report finished spans).
+	begins atomic.Bool
 
 	mu         sync.Mutex
 	observed   int64
@@ -84,8 +87,10 @@ func (b *Bench) Rows() []Row {
 type Status struct {
 	Name             string
 	Done, Live, Errs int64
-	Median, P95      int64 // over the rolling window
-	HasWindow        bool
+	// LiveKnown is false while only finished spans have been reported.
+	LiveKnown   bool
+	Median, P95 int64 // over the rolling window
+	HasWindow   bool
 }
 
 // Status reads the benchmark's display row; buf is scratch space for the
@@ -95,7 +100,7 @@ func (b *Bench) Status(buf []int64) (Status, []int64) {
 	s := Status{Name: b.Name, Done: b.observed, Errs: b.outcomes[Failure] + b.outcomes[Timeout]}
 	buf = b.win.copyTo(buf[:0])
 	b.mu.Unlock()
-	s.Live = b.live.Load()
+	s.Live, s.LiveKnown = b.live.Load(), b.begins.Load()
 	s.Median, s.P95, s.HasWindow = Quantiles(buf)
 	return s, buf
 }

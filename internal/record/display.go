@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -98,9 +99,19 @@ func Rows(f Frame) []string {
 		if s.HasWindow {
 			med, p95 = Duration(s.Median), Duration(s.P95)
 		}
-		rows = append(rows, fmt.Sprintf("%s %8d %5d %7d %10s %10s", progress.Field(s.Name, nameWidth), s.Done, s.Live, s.Errs, med, p95))
+		rows = append(rows, fmt.Sprintf("%s %8d %5s %7d %10s %10s", progress.Field(s.Name, nameWidth), s.Done, liveText(s), s.Errs, med, p95))
 	}
 	return rows
+}
+
+// liveText is the live count, or "-" while it is unknown: spans reported
+// only when finished (span lines, recorder streams) say nothing of the
+// ones still running.
+func liveText(s Status) string {
+	if !s.LiveKnown {
+		return "-"
+	}
+	return strconv.FormatInt(s.Live, 10)
 }
 
 // totals is "elapsed 01.31 s<sep>cpu 38.4% / 0.4 cores<sep>rss 31.2 MiB".
@@ -118,7 +129,7 @@ func plainLine(f Frame) string {
 	var b strings.Builder
 	b.WriteString("fb-record: " + totals(f, "  "))
 	for _, s := range f.Benches {
-		fmt.Fprintf(&b, "  | %s done %d live %d errors %d", s.Name, s.Done, s.Live, s.Errs)
+		fmt.Fprintf(&b, "  | %s done %d live %s errors %d", s.Name, s.Done, liveText(s), s.Errs)
 		if s.HasWindow {
 			fmt.Fprintf(&b, " median %s p95 %s", Duration(s.Median), Duration(s.P95))
 		}

@@ -12,9 +12,9 @@ import (
 var stillFrame = Frame{
 	Elapsed: 1310 * time.Millisecond, HasUsage: true, CPUPct: 38.4, RSS: 31<<20 + 205<<10,
 	Benches: []Status{
-		{Name: "quick-request", Done: 66, Errs: 2, Median: 42, P95: 250, HasWindow: true},
-		{Name: "cpu-heavy-request", Done: 68, Live: 1, Errs: 1, Median: 3210000, P95: 4080000, HasWindow: true},
-		{Name: "idle"},
+		{Name: "quick-request", Done: 66, Errs: 2, Median: 42, P95: 250, HasWindow: true, LiveKnown: true},
+		{Name: "cpu-heavy-request", Done: 68, Live: 1, Errs: 1, Median: 3210000, P95: 4080000, HasWindow: true, LiveKnown: true},
+		{Name: "idle", LiveKnown: true},
 	},
 }
 
@@ -83,5 +83,15 @@ func TestPlainAndNone(t *testing.T) {
 	d.Warn("w")
 	if buf.String() != "fb-record: warning: w\n" {
 		t.Fatalf("none printed %q", buf.String())
+	}
+}
+
+func TestLiveUnknownWithoutBegins(t *testing.T) {
+	f := Frame{Benches: []Status{{Name: "finished-only", Done: 5}}}
+	if row := Rows(f)[2]; !strings.Contains(row, "       5     -       0") {
+		t.Errorf("row %q: live must read - when no begin line was seen", row)
+	}
+	if line := plainLine(f); !strings.Contains(line, "done 5 live - errors 0") {
+		t.Errorf("plain %q", line)
 	}
 }

@@ -144,6 +144,7 @@ func (c *textConn) begin(m Msg) error {
 		return err
 	}
 	b.live.Add(1)
+	b.begins.Store(true)
 	c.open[string(m.ID)] = openSpan{b: b, start: c.rec.Now()}
 	return nil
 }
