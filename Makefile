@@ -6,7 +6,7 @@ LDFLAGS  := -X github.com/flybench/flybench/internal/version.Version=$(VERSION)
 TOOLS    := fb-sample fb-pair fb-analyze fb-report fb-refwork
 EXAMPLES := demo-old demo-new spin load
 
-.PHONY: all build deps test test-short coverage demo bench lint cross man fuzz clean
+.PHONY: all build deps test test-short coverage demo bench lint cross man completions install fuzz clean
 
 all: build
 
@@ -81,6 +81,26 @@ cross:
 
 man:
 	$(GO) run ./internal/mangen -out man
+
+# Shell completion scripts of every tool (what TOOL --generate-completion
+# SHELL prints), one directory per shell; a test fails when they are stale.
+completions:
+	$(GO) run ./internal/compgen -out completions
+
+# Installs the built tools, the man pages and the completion scripts under
+# $(DESTDIR)$(PREFIX) (run make build first, or as part of it).
+PREFIX ?= /usr/local
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+		$(DESTDIR)$(PREFIX)/share/man/man5 $(DESTDIR)$(PREFIX)/share/man/man7 \
+		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	install -m 755 $(BIN)/* $(DESTDIR)$(PREFIX)/bin/
+	for s in 1 5 7; do install -m 644 man/*.$$s $(DESTDIR)$(PREFIX)/share/man/man$$s/; done
+	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
+	install -m 644 completions/zsh/* $(DESTDIR)$(PREFIX)/share/zsh/site-functions/
+	install -m 644 completions/fish/* $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/
 
 # Every fuzz target in the module (func Fuzz... in a _test.go file), one
 # after another for FUZZTIME each, with the race detector (whose checkptr

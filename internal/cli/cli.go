@@ -73,6 +73,9 @@ func Run(tool string, args []string, env Env) int {
 		fmt.Fprintf(env.Stderr, "flybench: error: no tool named %q\n", tool)
 		return ExitUsage
 	}
+	if code, handled := generateCompletion(tool, args, env); handled {
+		return code
+	}
 	return printError(env.Stderr, tool, mk(env).Run(args))
 }
 

@@ -1,0 +1,12 @@
+# fish completion for fb-check, written by fb-check --generate-completion fish.
+complete -c fb-check -l noise -r -d 'noise profile'
+complete -c fb-check -l max-slowdown -r -d 'smallest slowdown in percent that fails'
+complete -c fb-check -l max-memory-growth -r -d 'smallest memory growth in percent that fails'
+complete -c fb-check -l memory-floor -r -d 'smallest absolute growth of a memory amount'
+complete -c fb-check -l memory-floor-op -r -d 'the same for a per-operation amount'
+complete -c fb-check -l format -s f -x -a 'console markdown ndjson' -d 'console, markdown'
+complete -c fb-check -l color -x -a 'auto always never' -d 'console colour: auto, always or never'
+complete -c fb-check -l record -r -d 'also write the check records'
+complete -c fb-check -l help -s h -d 'show help'
+complete -c fb-check -l version -s v -d 'print the version'
+complete -c fb-check -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

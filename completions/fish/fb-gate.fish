@@ -1,0 +1,11 @@
+# fish completion for fb-gate, written by fb-gate --generate-completion fish.
+complete -c fb-gate -l max-average -r -d 'largest accepted host-wide CPU busy share, in percent'
+complete -c fb-gate -l max-core -r -d 'largest accepted busy share of any one logical CPU, in percent'
+complete -c fb-gate -l stable -r -d 'how long both limits must hold without a break'
+complete -c fb-gate -l poll -r -d 'interval between /proc/stat readings'
+complete -c fb-gate -l timeout -r -d 'longest wait before giving up with exit status 10'
+complete -c fb-gate -l record -r -d 'where the gate record goes: stdout'
+complete -c fb-gate -l progress -x -a 'auto tty plain none' -d 'waiting status on stderr: auto'
+complete -c fb-gate -l help -s h -d 'show help'
+complete -c fb-gate -l version -s v -d 'print the version'
+complete -c fb-gate -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

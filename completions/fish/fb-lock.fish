@@ -1,0 +1,13 @@
+# fish completion for fb-lock, written by fb-lock --generate-completion fish.
+complete -c fb-lock -l path -r -d 'claim directory'
+complete -c fb-lock -l cpus -r -d 'claim only these CPUs'
+complete -c fb-lock -l timeout -r -d 'longest wait for conflicting holders to finish'
+complete -c fb-lock -l poll -r -d 'delay between claim attempts while waiting'
+complete -c fb-lock -l require-machine-scope -d 'refuse with exit status 11, without running PROGRAM, unless the claim is held...'
+complete -c fb-lock -l record -r -d 'where the lock record goes: stdout, stderr, none, or a FILE it is appended to'
+complete -c fb-lock -l quiet -s q -d 'no progress lines on stderr while waiting'
+complete -c fb-lock -l status -d 'list the claim files, their holders'
+complete -c fb-lock -l json -d 'with --status: one JSON document instead of text'
+complete -c fb-lock -l help -s h -d 'show help'
+complete -c fb-lock -l version -s v -d 'print the version'
+complete -c fb-lock -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

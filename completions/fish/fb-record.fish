@@ -1,0 +1,12 @@
+# fish completion for fb-record, written by fb-record --generate-completion fish.
+complete -c fb-record -l socket -r -d 'Unix socket to listen on'
+complete -c fb-record -l fifo -r -d 'make a FIFO at this path and read span-protocol lines from it instead of a so...'
+complete -c fb-record -l retention -x -a 'reservoir first latest' -d 'which spans are kept: reservoir'
+complete -c fb-record -l capacity -r -d 'spans kept per benchmark'
+complete -c fb-record -l seed -r -d 'seed of the reservoir'
+complete -c fb-record -l refresh -r -d 'redraw interval of the live display on a terminal'
+complete -c fb-record -l progress -x -a 'auto tty plain none' -d 'live display on stderr: auto'
+complete -c fb-record -l duration -r -d 'stop recording after this long'
+complete -c fb-record -l help -s h -d 'show help'
+complete -c fb-record -l version -s v -d 'print the version'
+complete -c fb-record -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'
