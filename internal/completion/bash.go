@@ -6,7 +6,8 @@ import (
 )
 
 // bashScript completes flag names after a dash, the choices after a flag
-// that has them (as --flag VALUE or --flag=VALUE), and files elsewhere.
+// that has them (as --flag VALUE or --flag=VALUE), and files elsewhere
+// and after a "--".
 func bashScript(s Spec) string {
 	var b strings.Builder
 	fn := "_" + strings.ReplaceAll(s.Tool, "-", "_")
@@ -16,6 +17,8 @@ func bashScript(s Spec) string {
 	b.WriteString("    if [ \"$COMP_CWORD\" -gt 0 ]; then prev=\"${COMP_WORDS[COMP_CWORD-1]}\"; fi\n")
 	b.WriteString("    if [ \"$prev\" = \"=\" ] && [ \"$COMP_CWORD\" -gt 1 ]; then prev=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi\n")
 	b.WriteString("    if [ \"$cur\" = \"=\" ]; then prev=\"${COMP_WORDS[COMP_CWORD-1]}\"; cur=\"\"; fi\n")
+	b.WriteString("    local i\n    for ((i = 1; i < COMP_CWORD; i++)); do\n")
+	b.WriteString("        if [ \"${COMP_WORDS[i]}\" = \"--\" ]; then COMPREPLY=($(compgen -f -- \"$cur\")); return; fi\n    done\n")
 	b.WriteString("    case \"$prev\" in\n")
 	var files []string
 	for _, f := range s.Flags {

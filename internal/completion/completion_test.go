@@ -38,7 +38,7 @@ func TestScriptsNameEveryFlag(t *testing.T) {
 }
 
 // bash completes flag names, a flag's choices (after a space or '='), and
-// files for arguments and for values without choices.
+// files for arguments, for values without choices and after "--".
 func TestBashCompletes(t *testing.T) {
 	if _, err := exec.LookPath("bash"); err != nil {
 		t.Skip("bash not installed")
@@ -56,6 +56,8 @@ func TestBashCompletes(t *testing.T) {
 		{"fb-x --format = co", "console"},
 		{"fb-x --output inp", "input.ndjson"},
 		{"fb-x --quiet inp", "input.ndjson"},
+		{"fb-x -- --format c", ""},
+		{"fb-x -- inp", "input.ndjson"},
 	}
 	for _, c := range cases {
 		probe := script + "COMP_WORDS=(" + c.words + "); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); _fb_x; echo \"${COMPREPLY[*]}\"\n"
