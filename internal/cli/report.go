@@ -19,7 +19,7 @@ func reportApp(env Env) *ucli.App {
 			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
 			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown or long-csv (one row per axis per case and comparison)"},
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison) or hyperfine-json (hyperfine --export-json)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table"},
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},

@@ -10,6 +10,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -18,7 +19,8 @@ import (
 // Options select the output format and what it includes.
 type Options struct {
 	// Format is "console" (the default when empty), "csv", "json",
-	// "markdown" or "long-csv" (one row per axis, wall time included).
+	// "markdown", "long-csv" (one row per axis, wall time included) or
+	// "hyperfine-json" (hyperfine's --export-json schema, hyperfine.go).
 	Format string
 	// Color adds ANSI colours to the console format. The caller decides:
 	// only on a terminal, never when NO_COLOR is set.
@@ -39,11 +41,15 @@ var formats = map[string]formatter{
 	"json":     writeJSON,
 	"markdown": writeMarkdown,
 	"long-csv": writeLongCSV,
+	// hyperfine-json reads samples only, so it also takes a raw stream.
+	"hyperfine-json": writeHyperfine,
 }
 
-// Formats lists the format names Write accepts. long-csv comes last so
+// Formats lists the format names Write accepts. The newer formats come last so
 // messages that list the formats keep their older prefix.
-func Formats() []string { return []string{"console", "csv", "json", "markdown", "long-csv"} }
+func Formats() []string {
+	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json"}
+}
 
 // Write formats runs to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.
@@ -63,7 +69,8 @@ func WriteStream(w io.Writer, s *Stream, opt Options) error {
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
-	if err := checkStream(s); err != nil {
+	var raw *NotAnalyzedError
+	if err := checkStream(s); err != nil && !(name == "hyperfine-json" && errors.As(err, &raw)) {
 		return err
 	}
 	markRepeats(s.Runs)

@@ -1,0 +1,127 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"slices"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// hfDocument is hyperfine's --export-json document: one result per
+// command, in the order the commands ran.
+type hfDocument struct {
+	Results []hfResult `json:"results"`
+}
+
+// hfResult is one command's entry of hyperfine's --export-json schema.
+// User and System are null: flybench records user plus system CPU time
+// together, never apart. ExitCodes is null when the run kept failing
+// batches (--ignore-failure), whose statuses the stream does not record.
+type hfResult struct {
+	Command    string            `json:"command"`
+	Mean       float64           `json:"mean"`
+	Stddev     *float64          `json:"stddev"`
+	Median     float64           `json:"median"`
+	User       *float64          `json:"user"`
+	System     *float64          `json:"system"`
+	Min        float64           `json:"min"`
+	Max        float64           `json:"max"`
+	Times      []float64         `json:"times"`
+	ExitCodes  []int             `json:"exit_codes"`
+	Parameters map[string]string `json:"parameters,omitempty"`
+}
+
+// errNoHyperfineRuns is a stream without run records: hyperfine's schema
+// has nothing to hold for recordings alone.
+var errNoHyperfineRuns = &NotAnalyzedError{"the stream holds no run records, nothing to export as hyperfine JSON " +
+	"(recordings have no place in hyperfine's schema)"}
+
+// writeHyperfine writes every case of every run as a result of hyperfine's
+// --export-json schema. Its statistics are the descriptive ones hyperfine
+// writes, taken from the times; fb-analyze's estimates are not part of it.
+func writeHyperfine(w *bytes.Buffer, runs []*Run, _ Options) error {
+	if len(runs) == 0 {
+		return errNoHyperfineRuns
+	}
+	doc := hfDocument{Results: []hfResult{}}
+	for _, r := range runs {
+		for i := range r.Run.Cases {
+			if res, ok := hfCase(r, i); ok {
+				doc.Results = append(doc.Results, res)
+			}
+		}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}
+
+// hfCase is case i's result, or false when the stream holds no sample of it.
+func hfCase(r *Run, i int) (hfResult, bool) {
+	times := hfTimes(r.Samples, i)
+	if len(times) == 0 {
+		return hfResult{}, false
+	}
+	c := r.Run.Cases[i]
+	res := hfResult{Command: c.Command, Times: times, Parameters: c.Params}
+	if res.Command == "" {
+		res.Command = r.caseName(i)
+	}
+	res.Mean, res.Stddev = hfMeanStddev(times)
+	res.Median, res.Min, res.Max = hfOrder(times)
+	if !r.Run.Config.IgnoreFailure {
+		res.ExitCodes = make([]int, len(times))
+	}
+	return res, true
+}
+
+// hfTimes are case i's per-operation times in seconds, in collection
+// order (the samples' seq).
+func hfTimes(samples []ndjson.Sample, i int) []float64 {
+	var mine []ndjson.Sample
+	for _, s := range samples {
+		if s.Case == i {
+			mine = append(mine, s)
+		}
+	}
+	slices.SortStableFunc(mine, func(a, b ndjson.Sample) int { return a.Seq - b.Seq })
+	times := make([]float64, len(mine))
+	for k, s := range mine {
+		times[k] = s.OpNS / 1e9
+	}
+	return times
+}
+
+// hfMeanStddev is the mean and the sample standard deviation (n-1) of x,
+// the deviation nil for a single time, as hyperfine writes it.
+func hfMeanStddev(x []float64) (float64, *float64) {
+	var sum float64
+	for _, v := range x {
+		sum += v
+	}
+	mean := sum / float64(len(x))
+	if len(x) < 2 {
+		return mean, nil
+	}
+	var sq float64
+	for _, v := range x {
+		sq += (v - mean) * (v - mean)
+	}
+	sd := math.Sqrt(sq / float64(len(x)-1))
+	return mean, &sd
+}
+
+// hfOrder is the median (the mean of the middle two for an even count),
+// minimum and maximum of x.
+func hfOrder(x []float64) (median, lo, hi float64) {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	n := len(s)
+	median = s[n/2]
+	if n%2 == 0 {
+		median = (s[n/2-1] + s[n/2]) / 2
+	}
+	return median, s[0], s[n-1]
+}
