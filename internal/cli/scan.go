@@ -66,6 +66,9 @@ func (s *scanList) Set(v string) error { s.add(v, false); return nil }
 // scanRequest is a parsed scan: the parameters in order and the step.
 type scanRequest struct {
 	params []param
+	// reserved is a placeholder name the mode fills itself ("n" in
+	// --batch mode), left in the commands; "" when none.
+	reserved string
 }
 
 // scanOf reads the scan flags; nil when none was given.
@@ -228,7 +231,7 @@ func (r *scanRequest) checkTemplate(template string) error {
 		}
 	}
 	for _, name := range placeholders(template) {
-		if !defined[name] {
+		if !defined[name] && name != r.reserved {
 			return usageErrorf("the command %q uses {%s}, which no --parameter-scan or --parameter-list defines", template, name)
 		}
 	}
@@ -249,7 +252,24 @@ func expandScan(c *ucli.Context, mode string, commands []string, least, most int
 	if mode == "worker" {
 		return nil, nil, nil, usageErrorf("--parameter-scan/--parameter-list expand commands: not available in --mode worker; use --case")
 	}
+	if mode == "batch" {
+		if err := scan.reserveBatchCount(); err != nil {
+			return nil, nil, nil, err
+		}
+	}
 	return scan.scanCases(commands[0], least, most)
+}
+
+// reserveBatchCount refuses a parameter called n in --batch mode, where
+// {n} is the iteration count, and lets {n} through the template check.
+func (r *scanRequest) reserveBatchCount() error {
+	for _, p := range r.params {
+		if p.name == "n" {
+			return usageErrorf("parameter n: {n} is the iteration count in --batch mode; call the parameter something else")
+		}
+	}
+	r.reserved = "n"
+	return nil
 }
 
 // orDefault is names, or def when names is nil.
