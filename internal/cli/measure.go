@@ -49,7 +49,8 @@ func pairApp(env Env) *ucli.App {
 		"[--] REFERENCE CONTENDER [CONTENDER...]",
 		"Two commands run adjacently in every sample pair, who leads shuffled with equal counts;\n"+
 			"three or more run in shuffled cyclic rounds, every case once in each position.\n"+
-			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n\n"+
+			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n"+
+			"With --parameter-scan/--parameter-list one command TEMPLATE expands into the cases (man fb-pair(1)).\n\n"+
 			measureDescription)
 	app.Flags = measureFlags(true)
 	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-pair", 2, collect.MaxCases) }
