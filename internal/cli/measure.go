@@ -49,7 +49,8 @@ func pairApp(env Env) *ucli.App {
 		"[--] REFERENCE CONTENDER [CONTENDER...]",
 		"Two commands run adjacently in every sample pair, who leads shuffled with equal counts;\n"+
 			"three or more run in shuffled cyclic rounds, every case once in each position.\n"+
-			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n\n"+
+			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n"+
+			"With --parameter-scan/--parameter-list one command TEMPLATE expands into the cases (man fb-pair(1)).\n\n"+
 			measureDescription)
 	app.Flags = measureFlags(true)
 	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-pair", 2, collect.MaxCases) }
@@ -84,6 +85,9 @@ type measureRequest struct {
 	ref      *reference // --reference, or nil
 	// resume is --resume, or nil.
 	resume *resumeRequest
+	// params are each scanned case's parameter values (--parameter-scan,
+	// --parameter-list), in case order; nil without a scan.
+	params []map[string]string
 }
 
 // commandFlags say how the commands and hooks are run.
@@ -135,6 +139,10 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if len(commands) == 0 {
 		return nil, usageErrorf("no command given: %s takes %s", tool, countText(least, most))
 	}
+	var scanNames []string
+	if commands, scanNames, r.params, err = expandScan(c, r.mode, commands, least, most); err != nil {
+		return nil, err
+	}
 	if r.timing, err = timerChoice(c, r.mode); err != nil {
 		return nil, err
 	}
@@ -160,7 +168,7 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.until, r.lookOpt, err = untilRecord(c); err != nil {
 		return nil, err
 	}
-	if r.names, err = caseNames(c.StringSlice("name"), sideNames(r.sides)); err != nil {
+	if r.names, err = caseNames(c.StringSlice("name"), orDefault(scanNames, sideNames(r.sides))); err != nil {
 		return nil, err
 	}
 	if err := r.addReference(len(c.StringSlice("name"))); err != nil {
@@ -292,6 +300,7 @@ func (m *measurement) prepare(sides []side, names []string) error {
 	}
 	m.markReference()
 	m.markWorkUnits()
+	m.markParams()
 	m.hooks = collect.Hooks{
 		Setup:   m.hook(m.flags.setup),
 		Prepare: m.hook(m.flags.prepare),

@@ -49,6 +49,9 @@ type Case struct {
 	// WorkUnits is the work one operation completes (--work-units), 0 when
 	// not declared.
 	WorkUnits float64
+	// Params are the parameter values of a case expanded from a scan
+	// (fb-pair --parameter-scan, --parameter-list); nil otherwise.
+	Params map[string]string
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
@@ -255,7 +258,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params}
 	}
 	e.familyRule()
 }

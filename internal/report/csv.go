@@ -81,6 +81,10 @@ var csvColumns = []string{
 	"p90_change_pct", "p90_change_ci_low", "p90_change_ci_high", "p90_verdict",
 	"p95_change_pct", "p95_change_ci_low", "p95_change_ci_high", "p95_verdict",
 	"p99_change_pct", "p99_change_ci_low", "p99_change_ci_high", "p99_verdict",
+	// A summary row's parameter values (fb-pair --parameter-scan or
+	// --parameter-list, fb-import of a hyperfine scan) as "k=v;k=v",
+	// names sorted; empty for a case without parameters.
+	"params",
 }
 
 var csvIndex = columnIndex(csvColumns)
@@ -190,6 +194,7 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 	row.setNormalized(r, s)
 	row.setTail(s)
 	row.setThroughput(s)
+	row.set("params", r.caseParams(s.Case))
 	return row
 }
 

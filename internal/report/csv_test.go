@@ -106,7 +106,8 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"p50_change_pct,p50_change_ci_low,p50_change_ci_high,p50_verdict," +
 	"p90_change_pct,p90_change_ci_low,p90_change_ci_high,p90_verdict," +
 	"p95_change_pct,p95_change_ci_low,p95_change_ci_high,p95_verdict," +
-	"p99_change_pct,p99_change_ci_low,p99_change_ci_high,p99_verdict"
+	"p99_change_pct,p99_change_ci_low,p99_change_ci_high,p99_verdict," +
+	"params"
 
 func TestCSVHeaderIsStable(t *testing.T) {
 	if got := strings.Join(csvColumns, ","); got != csvSchema {

@@ -325,8 +325,9 @@ type Case struct {
 	WorkUnits float64 `json:"work_units,omitempty"`
 	// Params are the parameter values of a case imported from a
 	// parameterized benchmark (hyperfine --parameter-scan or
-	// --parameter-list: name to value, as that tool recorded them); absent
-	// otherwise (schema 1.4).
+	// --parameter-list: name to value, as that tool recorded them) or
+	// expanded from an fb-pair scan (--parameter-scan, --parameter-list);
+	// absent otherwise (schema 1.4).
 	Params map[string]string `json:"params,omitempty"`
 }
 
