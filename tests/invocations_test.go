@@ -28,17 +28,13 @@ func readBlocked(t *testing.T, data []byte) blocked {
 	eachLine(t, data, "stream", func(l ndjson.Line) any {
 		switch l.Type {
 		case ndjson.TypeRun:
-			s.runs = append(s.runs, ndjson.Run{})
-			return &s.runs[len(s.runs)-1]
+			return next(&s.runs)
 		case ndjson.TypeBlock:
-			s.blocks = append(s.blocks, ndjson.Block{})
-			return &s.blocks[len(s.blocks)-1]
+			return next(&s.blocks)
 		case ndjson.TypeSample:
-			s.samples = append(s.samples, ndjson.Sample{})
-			return &s.samples[len(s.samples)-1]
+			return next(&s.samples)
 		case ndjson.TypeEnd:
-			s.ends = append(s.ends, ndjson.End{})
-			return &s.ends[len(s.ends)-1]
+			return next(&s.ends)
 		}
 		return nil
 	})

@@ -40,11 +40,9 @@ func parseRecording(t *testing.T, data []byte) recording {
 		case ndjson.TypeRecordingEnd:
 			return &out.end
 		case ndjson.TypeSpan:
-			out.spans = append(out.spans, ndjson.Span{})
-			return &out.spans[len(out.spans)-1]
+			return next(&out.spans)
 		case ndjson.TypeProcess:
-			out.process = append(out.process, ndjson.ProcessUsage{})
-			return &out.process[len(out.process)-1]
+			return next(&out.process)
 		}
 		return nil
 	})

@@ -30,6 +30,12 @@ func parseStream(t *testing.T, data []byte) ([]string, *ndjson.End) {
 	return types, end
 }
 
+// next appends a zero record to *s and returns it to decode into.
+func next[T any](s *[]T) *T {
+	*s = append(*s, *new(T))
+	return &(*s)[len(*s)-1]
+}
+
 // eachLine reads data, which must be a valid stream, and decodes each
 // line into what fn returns for it (nil: the line is only seen).
 func eachLine(t *testing.T, data []byte, name string, fn func(ndjson.Line) any) {
