@@ -62,6 +62,6 @@ complete -c fb-pair -l parameter-step-size -s D -r -d 'STEP of every --parameter
 complete -c fb-pair -l parameter-list -s L -r -d 'NAME=A,B,C: one case per value, substituted for {NAME} in the one command'
 complete -c fb-pair -l shared-iterations -d 'give every case one batch size'
 complete -c fb-pair -l sequential -d 'collect one case\'s block at a time instead of pairs or balanced rounds'
+complete -c fb-pair -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-pair -l help -s h -d 'show help'
 complete -c fb-pair -l version -s v -d 'print the version'
-complete -c fb-pair -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'
