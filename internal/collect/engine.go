@@ -55,10 +55,13 @@ type Case struct {
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
+// Prepare and Conclude are given the index of the case whose batch they
+// bracket, so each case may have its own.
 type Hooks struct {
-	Setup   func() error // once, before warmup
-	Prepare func() error // before every batch, warmup and calibration included
-	Cleanup func() error // once at the end, whatever the outcome
+	Setup    func() error      // once, before warmup
+	Prepare  func(c int) error // before every batch of case c, warmup and calibration included
+	Conclude func(c int) error // after every batch of case c that completed
+	Cleanup  func() error      // once at the end, whatever the outcome
 }
 
 // Observer records the axes of every timed sample, outside the timed
@@ -310,11 +313,12 @@ func (e *Engine) report(s Status) {
 	e.Progress.Update(s)
 }
 
-// runBatch runs the prepare hook, then one timed batch of case c. With a
-// sample to fill, the observer brackets the batch.
+// runBatch runs the prepare hook, then one timed batch of case c, then
+// the conclude hook. With a sample to fill, the observer brackets the
+// batch alone.
 func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	if e.Hooks.Prepare != nil {
-		if err := e.Hooks.Prepare(); err != nil {
+		if err := e.Hooks.Prepare(c); err != nil {
 			return 0, e.failure("--prepare", err)
 		}
 	}
@@ -331,6 +335,11 @@ func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	}
 	if e.stopped.Load() {
 		return 0, ErrInterrupted
+	}
+	if e.Hooks.Conclude != nil {
+		if err := e.Hooks.Conclude(c); err != nil {
+			return 0, e.failure("--conclude", err)
+		}
 	}
 	return ns, nil
 }
