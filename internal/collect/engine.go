@@ -52,6 +52,9 @@ type Case struct {
 	// Params are the parameter values of a case expanded from a scan
 	// (fb-pair --parameter-scan, --parameter-list); nil otherwise.
 	Params map[string]string
+	// Hooks are the case's own hook commands, recorded on its case
+	// record; nil when hooks are given for every case (Hooks).
+	Hooks *ndjson.CaseHooks
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
@@ -261,7 +264,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params, Hooks: cs.Hooks}
 	}
 	e.familyRule()
 }
