@@ -165,13 +165,14 @@ func hookSetOf(flag string, values []string, cases int, params []map[string]stri
 	return hookSet{each: each}, nil
 }
 
-// usesParams reports whether a hook names a scanned parameter.
+// usesParams reports whether a hook names a scanned parameter as the
+// command does ({NAME}, not a shell's ${NAME}).
 func usesParams(text string, params []map[string]string) bool {
 	if len(params) == 0 {
 		return false
 	}
-	for name := range params[0] {
-		if strings.Contains(text, "{"+name+"}") {
+	for _, name := range placeholders(text) {
+		if _, ok := params[0][name]; ok {
 			return true
 		}
 	}
