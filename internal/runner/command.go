@@ -4,7 +4,8 @@
 //
 // A Command is prepared once (program resolved, /dev/null opened, stderr
 // capture created) so that a timed batch does nothing between its two clock
-// reads but fork, exec and wait, plus one lseek that rewinds the capture.
+// reads but fork, exec and wait, plus one lseek that rewinds the capture
+// (and one that rewinds an --input file).
 // Children never write to the tool's stdout, which carries the record
 // stream: their stdout goes to /dev/null (or Options.Stdout, or a drained
 // pipe) and their stderr to the capture, or both go to the Output file
