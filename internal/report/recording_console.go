@@ -35,7 +35,7 @@ func formatStream(w *bytes.Buffer, name string, format formatter, s *Stream, opt
 // writeRecordingsConsole renders each recording: a header line, a card
 // per benchmark, and the table of its comparisons.
 func writeRecordingsConsole(w *bytes.Buffer, s *Stream, opt Options) {
-	c := &console{w: w, p: painter(opt.Color), details: opt.Details}
+	c := newConsole(w, opt)
 	for i, r := range s.Recordings {
 		if i > 0 || len(s.Runs) > 0 {
 			c.line("")
