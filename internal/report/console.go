@@ -43,6 +43,12 @@ func (c *console) run(r *Run) {
 	for _, w := range r.warnings() {
 		c.warning(w)
 	}
+	c.cards(r)
+}
+
+// cards prints a run's cards: its cases and comparisons, the baseline,
+// the family and the environment.
+func (c *console) cards(r *Run) {
 	switch len(r.Run.Cases) {
 	case 1:
 		c.card(r, reference)
