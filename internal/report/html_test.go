@@ -3,6 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"html"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +58,158 @@ func TestHTMLGolden(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			golden(t, tc.name+".html", renderHTML(t, tc.s, tc.opt))
 		})
+	}
+}
+
+// pageText is the page's text as a reader sees it: tags dropped,
+// entities decoded.
+func pageText(page []byte) string {
+	return html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(string(page), ""))
+}
+
+// TestHTMLEscapes: names, warnings and figure texts from the stream are
+// text on the page, never markup.
+func TestHTMLEscapes(t *testing.T) {
+	runs := fixtureRuns(t)[:1]
+	r := runs[0]
+	evil, quotes := "<script>alert(1)</script>", `"&'`
+	r.Run.Cases[0].Name, r.Run.Cases[1].Name = evil, quotes
+	r.Run.Cases[1].Command = `./new "<b>bold</b>" & more`
+	r.Comparisons[0].ReferenceName, r.Comparisons[0].ContenderName = evil, quotes
+	r.Analysis.Warnings = []string{"<img src=x onerror=alert(2)>"}
+	figs := []Figure{{Name: "forest", Title: "<i>" + quotes, Alt: evil,
+		SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><title>x</title></svg>`)}}
+	var buf bytes.Buffer
+	if err := htmlPage(&buf, &Stream{Runs: runs}, Options{}, [][]Figure{figs}, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, raw := range []string{"<script", "<img", "<b>bold", "<i>", `"&'`} {
+		if strings.Contains(page, raw) {
+			t.Errorf("page holds %q unescaped", raw)
+		}
+	}
+	text := pageText(buf.Bytes())
+	for _, want := range []string{evil + " vs " + quotes, quotes + " faster", "<img src=x onerror=alert(2)>",
+		`./new "<b>bold</b>" & more`, "<i>" + quotes} {
+		if !strings.Contains(text, want) {
+			t.Errorf("page text lacks %q", want)
+		}
+	}
+	if !strings.Contains(page, `aria-label="&lt;script&gt;alert(1)&lt;/script&gt;"`) {
+		t.Error("the SVG's aria-label is not the escaped text alternative")
+	}
+}
+
+// allHTMLPages renders every fixture, runs and recordings, as pages with
+// fake figures.
+func allHTMLPages(t *testing.T) map[string][]byte {
+	return map[string][]byte{
+		"runs":       renderHTML(t, &Stream{Runs: fixtureRuns(t)}, Options{Details: true}),
+		"axes":       renderHTML(t, &Stream{Runs: axesFixtureRuns(t)}, Options{}),
+		"env":        renderHTML(t, &Stream{Runs: envFixtureRuns(t)}, Options{}),
+		"recordings": renderHTML(t, recordingStream(t), Options{}),
+	}
+}
+
+// TestHTMLSelfContained: the page loads nothing from anywhere.
+func TestHTMLSelfContained(t *testing.T) {
+	remote := regexp.MustCompile(`(?i)(src|href|xlink:href|action|srcset)\s*=\s*["']?\s*(https?:|//|file:|ftp:)`)
+	loads := regexp.MustCompile(`(?i)<(script|link|iframe|img|object|embed|audio|video|source|base)\b`)
+	url := regexp.MustCompile(`(?i)url\(\s*["']?([^"')]*)`)
+	for name, page := range allHTMLPages(t) {
+		s := string(page)
+		if !strings.HasPrefix(s, "<!DOCTYPE html>\n") {
+			t.Errorf("%s: page does not start with <!DOCTYPE html>", name)
+		}
+		if m := remote.FindString(s); m != "" {
+			t.Errorf("%s: page refers to %q", name, m)
+		}
+		if m := loads.FindString(s); m != "" {
+			t.Errorf("%s: page has a %q element", name, m)
+		}
+		if strings.Contains(strings.ToLower(s), "@import") {
+			t.Errorf("%s: page imports a stylesheet", name)
+		}
+		for _, m := range url.FindAllStringSubmatch(s, -1) {
+			if !strings.HasPrefix(m[1], "#") && !strings.HasPrefix(m[1], "data:") {
+				t.Errorf("%s: page loads url(%s)", name, m[1])
+			}
+		}
+		for _, m := range regexp.MustCompile(`href="([^"]*)"`).FindAllStringSubmatch(s, -1) {
+			if id := strings.TrimPrefix(m[1], "#"); id == m[1] || !strings.Contains(s, ` id="`+id+`"`) {
+				t.Errorf("%s: link %q goes to no anchor on the page", name, m[1])
+			}
+		}
+	}
+}
+
+// TestHTMLFigureCaptions: every figure is on the page with its heading,
+// its SVG naming its text alternative, and the alternative as caption.
+func TestHTMLFigureCaptions(t *testing.T) {
+	s := &Stream{Runs: fixtureRuns(t)}
+	page := string(renderHTML(t, s, Options{}))
+	var captions []string
+	for _, m := range regexp.MustCompile(`(?s)<figcaption>(.*?)</figcaption>`).FindAllStringSubmatch(page, -1) {
+		captions = append(captions, html.UnescapeString(m[1]))
+	}
+	var want []string
+	for _, r := range s.Runs {
+		for _, f := range fakeFigures(shortID(r.Run.RunID), "ratios", "forest") {
+			want = append(want, f.Alt)
+			if !strings.Contains(page, `<svg role="img" aria-label="`+html.EscapeString(f.Alt)+`"`) {
+				t.Errorf("figure %q: its SVG has no role and label", f.Title)
+			}
+			if !strings.Contains(page, ">"+f.Title+"</h3>") || !strings.Contains(page, ">"+f.Title+"</a>") {
+				t.Errorf("figure %q has no heading or no entry in the contents", f.Title)
+			}
+		}
+	}
+	if strings.Join(captions, "\n") != strings.Join(want, "\n") {
+		t.Errorf("figcaptions\n%s\nwant\n%s", strings.Join(captions, "\n"), strings.Join(want, "\n"))
+	}
+	if strings.Contains(page, "<?xml") {
+		t.Error("a figure's XML declaration was kept")
+	}
+}
+
+// TestHTMLUnavailableAxes: an axis without a value is shown by its
+// status and reason, in the comparison's table or the matrix's notes.
+func TestHTMLUnavailableAxes(t *testing.T) {
+	runs := axesFixtureRuns(t)
+	for _, details := range []bool{false, true} {
+		text := pageText(renderHTML(t, &Stream{Runs: runs}, Options{Details: details}))
+		seen := 0
+		for _, r := range runs {
+			for _, k := range r.Comparisons {
+				for i := range k.Axes {
+					a := &k.Axes[i]
+					if collected(a) {
+						continue
+					}
+					seen++
+					if !strings.Contains(text, unavailableText(a.Status, a.Reason)) {
+						t.Errorf("details %v: axis %s of %s shows no %q", details, a.Name, k.ContenderName, unavailableText(a.Status, a.Reason))
+					}
+				}
+			}
+		}
+		if seen == 0 {
+			t.Fatal("the axes fixture has no unavailable axis")
+		}
+	}
+}
+
+func TestAccessibleSVG(t *testing.T) {
+	got, err := accessibleSVG(Figure{Name: "x", Alt: `a "b"`, SVG: []byte("<!-- c -->\n<svg width=\"1\"></svg>")})
+	if err != nil || string(got) != `<svg role="img" aria-label="a &#34;b&#34;" width="1"></svg>` {
+		t.Errorf("got %q, %v", got, err)
+	}
+	own := []byte(`<svg role="graphics-document" aria-label="own"></svg>`)
+	if got, err := accessibleSVG(Figure{Name: "x", Alt: "alt", SVG: own}); err != nil || !bytes.Equal(got, own) {
+		t.Errorf("an SVG with its own role: got %q, %v", got, err)
+	}
+	if _, err := accessibleSVG(Figure{Name: "x", SVG: []byte("<png/>")}); err == nil || !strings.Contains(err.Error(), `figure "x"`) {
+		t.Errorf("no <svg>: err %v", err)
 	}
 }
