@@ -6,7 +6,7 @@ import "html/template"
 // goes through html/template's escaping; only the figures' SVG is
 // inserted as it is. The palette is Okabe–Ito and every colour stands
 // beside the words it marks.
-var pageTemplate = template.Must(template.New("page").Parse(pageHTML))
+var pageTemplate = template.Must(template.Must(template.New("page").Parse(pageHTML)).Parse(partsHTML))
 
 const pageHTML = `<!DOCTYPE html>
 <html lang="en">
@@ -80,7 +80,10 @@ const pageHTML = `<!DOCTYPE html>
 </main>
 </body>
 </html>
-{{define "card"}}
+`
+
+// partsHTML are the page's cards and tables.
+const partsHTML = `{{define "card"}}
 <section class="card{{if .Comparison}} comparison{{end}}">
 {{- if .Title}}
 <h3>{{.Title}}</h3>
@@ -99,8 +102,7 @@ const pageHTML = `<!DOCTYPE html>
 {{- end}}
 {{- end}}
 </section>
-{{- end}}
-{{define "table"}}<table class="grid"><thead><tr>
+{{- end}}{{define "table"}}<table class="grid"><thead><tr>
 {{- range .Head}}<th scope="col"{{if .Right}} class="num"{{end}}{{if gt .Span 1}} colspan="{{.Span}}"{{end}}>{{.Text}}</th>{{end}}</tr></thead><tbody>
 {{- range .Rows}}
 <tr>{{range .}}<td{{if .Right}} class="num"{{end}}{{if gt .Span 1}} colspan="{{.Span}}" class="note"{{end}}>{{if .Tone}}<span class="tone {{.Tone}}">{{.Text}}</span>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
