@@ -45,23 +45,29 @@ func writeHTML(w *bytes.Buffer, runs []*Run, opt Options) error {
 // writeHTMLStream renders the page of a stream with every figure its
 // runs and recordings have data for.
 func writeHTMLStream(w *bytes.Buffer, s *Stream, opt Options) error {
-	runFigs := make([][]Figure, len(s.Runs))
-	for i, r := range s.Runs {
-		figs, err := runFigures(r)
-		if err != nil {
-			return fmt.Errorf("plot run %s: %w", shortID(r.Run.RunID), err)
-		}
-		runFigs[i] = figs
+	runFigs, err := plotEach(s.Runs, runFigures, func(r *Run) string { return "run " + shortID(r.Run.RunID) })
+	if err != nil {
+		return err
 	}
-	recFigs := make([][]Figure, len(s.Recordings))
-	for i, rec := range s.Recordings {
-		figs, err := recordingFigures(rec)
-		if err != nil {
-			return fmt.Errorf("plot recording %s: %w", shortID(rec.Record.RunID), err)
-		}
-		recFigs[i] = figs
+	recFigs, err := plotEach(s.Recordings, recordingFigures,
+		func(rec *Recording) string { return "recording " + shortID(rec.Record.RunID) })
+	if err != nil {
+		return err
 	}
 	return htmlPage(w, s, opt, runFigs, recFigs)
+}
+
+// plotEach renders the figures of each item; an error names the item.
+func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) string) ([][]Figure, error) {
+	out := make([][]Figure, len(items))
+	for i, it := range items {
+		figs, err := plot(it)
+		if err != nil {
+			return nil, fmt.Errorf("plot %s: %w", name(it), err)
+		}
+		out[i] = figs
+	}
+	return out, nil
 }
 
 // htmlPage renders the page with the figures given for each run and each

@@ -52,11 +52,12 @@ func TestHTMLGolden(t *testing.T) {
 		{"html-axes", &Stream{Runs: axed}, Options{}},
 		{"html-axes-details", &Stream{Runs: axed[1:]}, Options{Details: true}},
 		{"html-env", &Stream{Runs: env}, Options{}},
-		{"recording-html-fake", recordingStream(t), Options{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			golden(t, tc.name+".html", renderHTML(t, tc.s, tc.opt))
+			// The style is the same on every page: kept once, in htmlpage.go.
+			page := bytes.Replace(renderHTML(t, tc.s, tc.opt), []byte(pageCSS), []byte("/* pageCSS */"), 1)
+			golden(t, tc.name+".html", page)
 		})
 	}
 }
@@ -147,26 +148,32 @@ func TestHTMLSelfContained(t *testing.T) {
 // TestHTMLFigureCaptions: every figure is on the page with its heading,
 // its SVG naming its text alternative, and the alternative as caption.
 func TestHTMLFigureCaptions(t *testing.T) {
-	s := &Stream{Runs: fixtureRuns(t)}
+	s := recordingStream(t)
+	s.Runs = fixtureRuns(t)
 	page := string(renderHTML(t, s, Options{}))
 	var captions []string
 	for _, m := range regexp.MustCompile(`(?s)<figcaption>(.*?)</figcaption>`).FindAllStringSubmatch(page, -1) {
 		captions = append(captions, html.UnescapeString(m[1]))
 	}
-	var want []string
+	var figs []Figure
 	for _, r := range s.Runs {
-		for _, f := range fakeFigures(shortID(r.Run.RunID), "ratios", "forest") {
-			want = append(want, f.Alt)
-			if !strings.Contains(page, `<svg role="img" aria-label="`+html.EscapeString(f.Alt)+`"`) {
-				t.Errorf("figure %q: its SVG has no role and label", f.Title)
-			}
-			if !strings.Contains(page, ">"+f.Title+"</h3>") || !strings.Contains(page, ">"+f.Title+"</a>") {
-				t.Errorf("figure %q has no heading or no entry in the contents", f.Title)
-			}
+		figs = append(figs, fakeFigures(shortID(r.Run.RunID), "ratios", "forest")...)
+	}
+	for _, rec := range s.Recordings {
+		figs = append(figs, fakeFigures(shortID(rec.Record.RunID), "spans")...)
+	}
+	var want []string
+	for _, f := range figs {
+		want = append(want, f.Alt)
+		if !strings.Contains(page, `<svg role="img" aria-label="`+html.EscapeString(f.Alt)+`"`) {
+			t.Errorf("figure %q: its SVG has no role and label", f.Title)
+		}
+		if !strings.Contains(page, ">"+f.Title+"</h3>") || !strings.Contains(page, ">"+f.Title+"</a>") {
+			t.Errorf("figure %q has no heading or no entry in the contents", f.Title)
 		}
 	}
-	if strings.Join(captions, "\n") != strings.Join(want, "\n") {
-		t.Errorf("figcaptions\n%s\nwant\n%s", strings.Join(captions, "\n"), strings.Join(want, "\n"))
+	if len(want) != 10 || strings.Join(captions, "\n") != strings.Join(want, "\n") {
+		t.Errorf("figcaptions\n%s\nwant the 10 figures' alternatives\n%s", strings.Join(captions, "\n"), strings.Join(want, "\n"))
 	}
 	if strings.Contains(page, "<?xml") {
 		t.Error("a figure's XML declaration was kept")

@@ -51,14 +51,6 @@ func runFacts(r *Run) []htmlFact {
 	return facts
 }
 
-// stoppingLevel is the level the stopping rule's final look used.
-func stoppingLevel(r *Run) float64 {
-	if len(r.Comparisons) > 0 {
-		return r.Comparisons[0].ConfidencePct
-	}
-	return runLevel(r)
-}
-
 // hostFacts is the host line with its architecture and CPU governor:
 // "Intel Xeon (2 cpus), linux 6.18.0 · amd64 · governor performance".
 func hostFacts(h ndjson.Host) string {

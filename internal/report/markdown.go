@@ -42,11 +42,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	markdownProcess(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 	markdownFamily(w, r)
-	level := runLevel(r)
-	if len(r.Comparisons) > 0 {
-		level = r.Comparisons[0].ConfidencePct
-	}
-	if text := stoppingText(r, level); text != "" {
+	if text := stoppingText(r, stoppingLevel(r)); text != "" {
 		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(text))
 	}
 	if r.Environment != nil {
