@@ -110,6 +110,7 @@ func allHTMLPages(t *testing.T) map[string][]byte {
 		"axes":       renderHTML(t, &Stream{Runs: axesFixtureRuns(t)}, Options{}),
 		"env":        renderHTML(t, &Stream{Runs: envFixtureRuns(t)}, Options{}),
 		"recordings": renderHTML(t, recordingStream(t), Options{}),
+		"color":      renderHTML(t, &Stream{Runs: fixtureRuns(t)[:2]}, Options{Color: true}),
 	}
 }
 
@@ -128,6 +129,9 @@ func TestHTMLSelfContained(t *testing.T) {
 		}
 		if m := loads.FindString(s); m != "" {
 			t.Errorf("%s: page has a %q element", name, m)
+		}
+		if i := strings.IndexByte(s, 0x1b); i >= 0 {
+			t.Errorf("%s: ESC byte at offset %d: a console colour leaked into the page", name, i)
 		}
 		if strings.Contains(strings.ToLower(s), "@import") {
 			t.Errorf("%s: page imports a stylesheet", name)
