@@ -111,7 +111,7 @@ func htmlRunSection(r *Run, id string, figs []Figure, opt Options) (htmlSection,
 func htmlRecordingSection(rec *Recording, id string, figs []Figure) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h}).spanCards(rec)
-	sec := htmlSection{ID: id, Kind: "recording", Title: "recording " + shortID(rec.Record.RunID),
+	sec := htmlSection{ID: id, Kind: "recording", Title: shortID(rec.Record.RunID),
 		Facts: recordingFacts(rec), Warnings: rec.warnings(), Cards: h.cards}
 	var err error
 	sec.Figures, err = htmlFigures(id, figs)
@@ -120,13 +120,17 @@ func htmlRecordingSection(rec *Recording, id string, figs []Figure) (htmlSection
 
 // pageTitle names the page after its first run or recording.
 func pageTitle(secs []htmlSection) string {
-	switch len(secs) {
-	case 0:
+	if len(secs) == 0 {
 		return "flybench report"
-	case 1:
-		return "flybench report: " + secs[0].Title
 	}
-	return fmt.Sprintf("flybench report: %s and %d more", secs[0].Title, len(secs)-1)
+	first := secs[0].Title
+	if secs[0].Kind != "run" {
+		first = secs[0].Kind + " " + first
+	}
+	if len(secs) == 1 {
+		return "flybench report: " + first
+	}
+	return fmt.Sprintf("flybench report: %s and %d more", first, len(secs)-1)
 }
 
 // htmlFigures prepares a section's figures: each gets an anchor under the
