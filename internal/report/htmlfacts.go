@@ -43,7 +43,7 @@ func runFacts(r *Run) []htmlFact {
 		facts = append(facts, htmlFact{Label: "tags", Text: tagsText(run.Tags)})
 	}
 	if r.Analysis != nil {
-		facts = append(facts, htmlFact{Label: "method", Text: methodText(r)})
+		facts = append(facts, htmlFact{Label: "method", Text: strings.TrimPrefix(methodText(r), "Method: ")})
 	}
 	if text := stoppingText(r, stoppingLevel(r)); text != "" {
 		facts = append(facts, htmlFact{Label: "stopping", Text: text})
