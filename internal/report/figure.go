@@ -16,14 +16,57 @@ type Figure struct {
 	SVG []byte
 }
 
+// A plotter draws one named plot of a run, or says why the run has no
+// data for it.
+type runPlotter struct {
+	name string
+	draw func(r *Run) (fig *Figure, missing string, err error)
+}
+
+// runPlotters are the plots of a run, in the order figures are shown.
+var runPlotters = []runPlotter{
+	{"ratios", ratiosFigure},
+	{"distributions", distributionsFigure},
+	{"forest", forestFigure},
+	{"axes", axesFigure},
+	{"telemetry", telemetryFigure},
+}
+
+// recordingPlot is the name of a recording's plot.
+const recordingPlot = "spans"
+
+// PlotNames lists the plots fb-report --format svg --plot draws: a run's,
+// then a recording's.
+func PlotNames() []string {
+	var names []string
+	for _, p := range runPlotters {
+		names = append(names, p.name)
+	}
+	return append(names, recordingPlot)
+}
+
 // runFigures renders every plot the run has data for, in a fixed order.
 // A plot without data is left out, never drawn empty.
 func runFigures(r *Run) ([]Figure, error) {
-	return nil, nil
+	var figs []Figure
+	for _, p := range runPlotters {
+		fig, _, err := p.draw(r)
+		if err != nil {
+			return nil, err
+		}
+		if fig != nil {
+			figs = append(figs, *fig)
+		}
+	}
+	return figs, nil
 }
 
 // recordingFigures renders the plots of a recording (span latency
 // percentiles over time, the processes' CPU and memory).
 func recordingFigures(rec *Recording) ([]Figure, error) {
-	return nil, nil
+	fig, _, err := spansFigure(rec)
+	if err != nil || fig == nil {
+		return nil, err
+	}
+	return []Figure{*fig}, nil
 }

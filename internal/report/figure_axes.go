@@ -1,0 +1,149 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// axisRow is one axis of one comparison in the axes figure: drawn as a
+// relative change with its interval, or written as text (an absolute
+// difference, which has no place on a % scale, or an unavailable axis's
+// status), never drawn as zero.
+type axisRow struct {
+	label   string
+	drawn   bool
+	change  interval
+	verdict string
+	text    string
+}
+
+// axisRows are the rows of every comparison's axes, in stream order.
+func axisRows(r *Run) []axisRow {
+	ks := forestComparisons(r)
+	var rows []axisRow
+	for _, k := range ks {
+		_, con := names(r, k)
+		for _, a := range k.Axes {
+			row := axisRow{label: a.Name}
+			if len(ks) > 1 {
+				row.label = con + ": " + a.Name
+			}
+			switch res := a.Result; {
+			case !a.Available || res == nil:
+				row.text = a.Name + " unavailable: " + statusText(a.Status)
+			case res.Method == "relative ratio":
+				row.drawn, row.verdict = true, res.Verdict
+				row.change = interval{x: res.Change, lo: res.CI[0], hi: res.CI[1]}
+			default:
+				row.text = fmt.Sprintf("%s: %s (%s), %s; not on the %% scale", res.Method,
+					signedAxis(res.Change, a.Unit), axisRange(res.CI[0], res.CI[1], a.Unit, true), res.Verdict)
+			}
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// axesFigure draws every axis of every comparison, one row each: the
+// change with its interval coloured by verdict, and as text the axes
+// that have no value on that scale.
+func axesFigure(r *Run) (*Figure, string, error) {
+	rows := axisRows(r)
+	if len(rows) == 0 {
+		return nil, "the comparisons carry no per-axis results", nil
+	}
+	thr := forestComparisons(r)[0].ThresholdPct
+	p := newPlot("", "change, contender vs reference (%)", "")
+	l := newLegend()
+	thrBand := &band{Lo: -thr, Hi: thr, Vertical: true, Fill: tint(colGrey, 0x55)}
+	p.Add(thrBand, zeroLine())
+	var names, verdicts []string
+	var drawn intervals
+	lo := -thr
+	for i, row := range rows {
+		names = append(names, row.label)
+		if row.drawn {
+			row.change.y = rowY(i, len(rows))
+			drawn = append(drawn, row.change)
+			verdicts = append(verdicts, row.verdict)
+			lo = math.Min(lo, row.change.lo)
+		}
+	}
+	if err := addIntervals(p, l, verdicts, drawn, "axes"); err != nil {
+		return nil, "", err
+	}
+	if err := addRowTexts(p, rows, lo); err != nil {
+		return nil, "", err
+	}
+	l.add(fmt.Sprintf("practical threshold ±%s%%; bars: confidence intervals", plain(thr)), thrBand)
+	rowLabels(p, names)
+	title := "Change of every axis"
+	h := figureLayout(1, vg.Points(70+20*float64(len(rows))), l)
+	fig, err := svgFigure("axes", title, axesAlt(rows), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, []*plot.Plot{p}, 1, l)
+	})
+	return &fig, "", err
+}
+
+// addRowTexts writes the rows that are not drawn, as text from the left
+// end of the scale.
+func addRowTexts(p *plot.Plot, rows []axisRow, x float64) error {
+	var lab plotter.XYLabels
+	for i, row := range rows {
+		if !row.drawn {
+			lab.XYs = append(lab.XYs, plotter.XY{X: x, Y: rowY(i, len(rows))})
+			lab.Labels = append(lab.Labels, row.text)
+		}
+	}
+	if len(lab.Labels) == 0 {
+		return nil
+	}
+	labels, err := plotter.NewLabels(lab)
+	if err != nil {
+		return fmt.Errorf("axes plot: %w", err)
+	}
+	for i := range labels.TextStyle {
+		labels.TextStyle[i] = text.Style{Color: colBlack, Font: labels.TextStyle[i].Font,
+			YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
+	}
+	p.Add(labels)
+	return nil
+}
+
+// axesAlt counts the axes drawn and names those written as text.
+func axesAlt(rows []axisRow) string {
+	var drawn int
+	var texts []string
+	for _, row := range rows {
+		if row.drawn {
+			drawn++
+			continue
+		}
+		texts = append(texts, row.text)
+	}
+	alt := fmt.Sprintf("Change of %s with intervals and verdicts", axesCount(drawn))
+	if len(texts) == 0 {
+		return alt + "."
+	}
+	const most = 6
+	more := ""
+	if len(texts) > most {
+		texts, more = texts[:most], fmt.Sprintf(" and %d more", len(texts)-most)
+	}
+	return alt + "; not drawn: " + strings.Join(texts, "; ") + more + "."
+}
+
+// axesCount is "1 axis", "2 axes".
+func axesCount(n int) string {
+	if n == 1 {
+		return "1 axis"
+	}
+	return fmt.Sprintf("%d axes", n)
+}

@@ -1,0 +1,173 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// maxStripPoints caps the strip points of a distributions figure over
+// all cases; each case keeps between minCaseStrip and maxCaseStrip.
+const (
+	maxStripPoints = 2400
+	minCaseStrip   = 60
+	maxCaseStrip   = 300
+)
+
+// caseTimes are the per-operation times of each case, in collection
+// order, skipping values that are not positive.
+func caseTimes(r *Run) [][]float64 {
+	times := make([][]float64, len(r.Run.Cases))
+	for _, s := range r.Samples {
+		if s.Case >= 0 && s.Case < len(times) && s.OpNS > 0 {
+			times[s.Case] = append(times[s.Case], s.OpNS)
+		}
+	}
+	return times
+}
+
+// distributionsFigure draws each case's per-operation times on one axis:
+// a box plot (quartiles, median, whiskers at 1.5 IQR, points beyond) over
+// a thinned strip of the samples, one row per case, the reference on top.
+func distributionsFigure(r *Run) (*Figure, string, error) {
+	times := caseTimes(r)
+	var all []float64
+	for _, t := range times {
+		all = append(all, t...)
+	}
+	if len(all) == 0 {
+		return nil, "the stream keeps no samples", nil
+	}
+	unit := unitFor(medianOf(all))
+	n := len(times)
+	perCase := min(maxCaseStrip, max(minCaseStrip, maxStripPoints/n))
+	p := newPlot("", r.timeLabel("time")+" per operation ("+unit.name+")", "")
+	names := make([]string, n)
+
+	var strip *plotter.Scatter
+	thinned := false
+	for i, t := range times {
+		y := float64(n - 1 - i)
+		names[n-1-i] = r.caseName(i)
+		if len(t) == 0 {
+			continue
+		}
+		scaled := make(plotter.Values, len(t))
+		for j, v := range t {
+			scaled[j] = v / unit.ns
+		}
+		s, err := stripScatter(scaled, y, perCase, i)
+		if err != nil {
+			return nil, "", err
+		}
+		b, err := plotter.NewBoxPlot(vg.Points(14), y, scaled)
+		if err != nil {
+			return nil, "", fmt.Errorf("distributions plot: %w", err)
+		}
+		b.Horizontal = true
+		b.BoxStyle.Color, b.MedianStyle.Color, b.WhiskerStyle.Color = colBlack, colBlack, colBlack
+		b.MedianStyle.Width = vg.Points(1.5)
+		b.GlyphStyle = draw.GlyphStyle{Color: colBlack, Radius: vg.Points(2), Shape: draw.RingGlyph{}}
+		p.Add(s, b)
+		strip = s
+		thinned = thinned || len(t) > perCase
+	}
+	p.NominalY(names...)
+	if spread(all) > 20 {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Label.Text += ", log scale"
+	}
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	l := newLegend()
+	l.add("quartiles and median; whiskers to 1.5 IQR; rings beyond", boxThumb)
+	what := "every sample"
+	if thinned {
+		what = fmt.Sprintf("samples (at most %d per case, evenly strided)", perCase)
+	}
+	l.add(what, strip)
+	title := "Per-operation " + r.timeLabel("time") + " by case"
+	h := figureLayout(1, vg.Points(60+22*float64(n)), l)
+	fig, err := svgFigure("distributions", title, distributionsAlt(r, times), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, []*plot.Plot{p}, 1, l)
+	})
+	return &fig, "", err
+}
+
+// stripScatter draws at most limit of a case's values (a fixed stride),
+// spread over their row by a fixed jitter, in the case's colour.
+func stripScatter(v plotter.Values, y float64, limit, i int) (*plotter.Scatter, error) {
+	stride := max(1, (len(v)+limit-1)/limit)
+	var xys plotter.XYs
+	for j := 0; j < len(v); j += stride {
+		jitter := math.Mod(float64(j/stride)*0.618033988749895, 1) - 0.5
+		xys = append(xys, plotter.XY{X: v[j], Y: y + 0.6*jitter})
+	}
+	s, err := plotter.NewScatter(xys)
+	if err != nil {
+		return nil, fmt.Errorf("distributions plot: %w", err)
+	}
+	s.GlyphStyle = draw.GlyphStyle{Color: tint(okabeIto[i%(len(okabeIto)-1)], 0x99), Radius: vg.Points(1.5),
+		Shape: draw.CircleGlyph{}}
+	return s, nil
+}
+
+// medianOf is the middle value of x (the upper of the two for an even
+// count): only to choose a display unit.
+func medianOf(x []float64) float64 {
+	s := slices.Clone(x)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// spread is the ratio of the largest to the smallest positive value.
+func spread(x []float64) float64 {
+	lo, hi := bounds(x)
+	if lo <= 0 {
+		return 1
+	}
+	return hi / lo
+}
+
+// distributionsAlt names each case's median from the summaries, or the
+// fastest and slowest for more than four cases.
+func distributionsAlt(r *Run, times [][]float64) string {
+	type med struct {
+		name string
+		ns   float64
+		n    int
+	}
+	var meds []med
+	for i := range times {
+		if s := r.summary(i); s != nil {
+			meds = append(meds, med{r.caseName(i), s.Median, s.N})
+		}
+	}
+	head := fmt.Sprintf("Per-operation %s of %s as box plots over the samples.", r.timeLabel("time"), plural(len(times), "case"))
+	if len(meds) == 0 {
+		return head
+	}
+	if len(meds) <= 4 {
+		var parts []string
+		for _, m := range meds {
+			parts = append(parts, fmt.Sprintf("%s %s (%d samples)", m.name, dur(m.ns), m.n))
+		}
+		return head + " Medians: " + strings.Join(parts, ", ") + "."
+	}
+	lo, hi := meds[0], meds[0]
+	for _, m := range meds {
+		if m.ns < lo.ns {
+			lo = m
+		}
+		if m.ns > hi.ns {
+			hi = m
+		}
+	}
+	return head + fmt.Sprintf(" Medians from %s (%s) to %s (%s).", dur(lo.ns), lo.name, dur(hi.ns), hi.name)
+}

@@ -1,0 +1,309 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// maxPairPoints caps the points drawn per panel: above it the pairs are
+// thinned with a fixed stride, the same for the same stream.
+const maxPairPoints = 1500
+
+// pairChange is one pair's (or round's) change of a contender against the
+// reference, 100·(exp(ln(c/r))−1) %, at its place in collection order.
+type pairChange struct {
+	x        float64
+	pct      float64
+	refFirst bool
+}
+
+// pairKey names a unit: its process block and attempt, and its index.
+type pairKey struct{ block, attempt, unit int }
+
+// pairChanges are the per-pair changes of case con against the reference,
+// in collection order. x is the unit index, or the pair's ordinal in a
+// run collected in process blocks, whose units restart.
+func pairChanges(r *Run, con int) []pairChange {
+	type pair struct{ ref, con *ndjson.Sample }
+	byKey := map[pairKey]*pair{}
+	var order []pairKey
+	blocks := false
+	for i := range r.Samples {
+		s := &r.Samples[i]
+		if s.Case != reference && s.Case != con {
+			continue
+		}
+		k := pairKey{unit: s.Unit}
+		if s.Proc != nil {
+			k.block, k.attempt, blocks = s.Proc.Block, s.Proc.Attempt, true
+		}
+		p := byKey[k]
+		if p == nil {
+			p = &pair{}
+			byKey[k] = p
+			order = append(order, k)
+		}
+		if s.Case == reference {
+			p.ref = s
+		} else {
+			p.con = s
+		}
+	}
+	var out []pairChange
+	for _, k := range order {
+		p := byKey[k]
+		if p.ref == nil || p.con == nil || !(p.ref.OpNS > 0) || !(p.con.OpNS > 0) {
+			continue
+		}
+		x := float64(k.unit)
+		if blocks {
+			x = float64(len(out))
+		}
+		pct := 100 * (math.Exp(math.Log(p.con.OpNS/p.ref.OpNS)) - 1)
+		out = append(out, pairChange{x: x, pct: pct, refFirst: p.ref.Pos < p.con.Pos})
+	}
+	return out
+}
+
+// pairedComparisons are the run's comparisons made on pairs or rounds.
+func pairedComparisons(r *Run) []*ndjson.Comparison {
+	var out []*ndjson.Comparison
+	for k := range r.Comparisons {
+		switch c := &r.Comparisons[k]; c.Design {
+		case ndjson.DesignPaired, ndjson.DesignRounds:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// windowCounts counts the watch windows by what was done about them.
+type windowCounts struct{ retaken, paused, contaminated int }
+
+func countWindows(ws []ndjson.Window) windowCounts {
+	var n windowCounts
+	for _, w := range ws {
+		switch {
+		case w.Action == ndjson.ActionRetaken:
+			n.retaken++
+		case w.Action == ndjson.ActionPaused:
+			n.paused++
+		case w.Verdict == ndjson.WindowContaminated:
+			n.contaminated++
+		}
+	}
+	return n
+}
+
+// text is the windows' counts for a text alternative: "; 2 windows
+// retaken, 1 paused", or empty.
+func (n windowCounts) text() string {
+	var parts []string
+	if n.retaken > 0 {
+		parts = append(parts, fmt.Sprintf("%d retaken", n.retaken))
+	}
+	if n.paused > 0 {
+		parts = append(parts, fmt.Sprintf("%d paused", n.paused))
+	}
+	if n.contaminated > 0 {
+		parts = append(parts, fmt.Sprintf("%d contaminated but kept", n.contaminated))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; watch windows: " + strings.Join(parts, ", ")
+}
+
+// ratiosFigure draws every paired comparison's per-pair changes in
+// collection order: one panel per contender, on one y scale.
+func ratiosFigure(r *Run) (*Figure, string, error) {
+	ks := pairedComparisons(r)
+	if len(ks) == 0 {
+		return nil, fmt.Sprintf("design %q has no pairs or rounds", r.Run.Design), nil
+	}
+	changes := make([][]pairChange, len(ks))
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, k := range ks {
+		changes[i] = pairChanges(r, k.Contender)
+		for _, c := range changes[i] {
+			lo, hi = math.Min(lo, c.pct), math.Max(hi, c.pct)
+		}
+		lo = math.Min(lo, math.Min(k.ChangeCI[0], -k.ThresholdPct))
+		hi = math.Max(hi, math.Max(k.ChangeCI[1], k.ThresholdPct))
+	}
+	if math.IsInf(lo, 0) {
+		return nil, "the stream keeps no samples of its pairs", nil
+	}
+	refName := r.caseName(reference)
+	l := newLegend()
+	panels := make([]*plot.Plot, len(ks))
+	for i, k := range ks {
+		p, err := ratioPanel(r, k, changes[i], l, i == 0, len(ks) == 1)
+		if err != nil {
+			return nil, "", err
+		}
+		p.Y.Min, p.Y.Max = lo, hi
+		panels[i] = p
+	}
+	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), refName)
+	cols, panelH := 1, vg.Points(300)
+	if len(ks) > 1 {
+		cols, panelH = min(3, (len(ks)+3)/4), vg.Points(170)
+	}
+	rows := (len(ks) + cols - 1) / cols
+	h := figureLayout(rows, panelH, l)
+	fig, err := svgFigure("ratios", title, ratiosAlt(r, ks), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, panels, cols, l)
+	})
+	return &fig, "", err
+}
+
+// ratioPanel is one contender's panel; the first panel also fills the
+// figure's legend.
+func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, first, single bool) (*plot.Plot, error) {
+	con := r.caseName(k.Contender)
+	p := newPlot(con+" vs "+r.caseName(reference), unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
+	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
+	p.Add(thr)
+	spans := windowSpans(r)
+	for _, s := range spans {
+		p.Add(s)
+	}
+	est := &band{Lo: k.ChangeCI[0], Hi: k.ChangeCI[1], Fill: tint(colGreen, 0x60),
+		Line: &draw.LineStyle{Color: colBlack, Width: vg.Points(1)}, Mid: k.ChangePct}
+	p.Add(est)
+	refFirst, conFirst := splitByLeader(changes)
+	sr, err := pairScatter(refFirst, colBlue, draw.CircleGlyph{})
+	if err != nil {
+		return nil, err
+	}
+	sc, err := pairScatter(conFirst, colOrange, draw.TriangleGlyph{})
+	if err != nil {
+		return nil, err
+	}
+	p.Add(sr, sc)
+	if first {
+		ref := r.caseName(reference)
+		led := "the contender"
+		if single {
+			led = con
+		}
+		l.add(fmt.Sprintf("%s ran first", ref), sr)
+		l.add(fmt.Sprintf("%s ran first", led), sc)
+		l.add(fmt.Sprintf("estimate and %s (per panel)", r.ciLabel()), est)
+		l.add(fmt.Sprintf("practical threshold ±%s%%", plain(k.ThresholdPct)), thr)
+		addWindowLegend(l, r.Windows)
+	}
+	return p, nil
+}
+
+// splitByLeader thins the changes to at most maxPairPoints with a fixed
+// stride and splits them by who ran first.
+func splitByLeader(changes []pairChange) (refFirst, conFirst plotter.XYs) {
+	stride := (len(changes) + maxPairPoints - 1) / maxPairPoints
+	for i := 0; i < len(changes); i += max(stride, 1) {
+		c := changes[i]
+		pt := plotter.XY{X: c.x, Y: c.pct}
+		if c.refFirst {
+			refFirst = append(refFirst, pt)
+		} else {
+			conFirst = append(conFirst, pt)
+		}
+	}
+	return refFirst, conFirst
+}
+
+// pairScatter draws points with a glyph and colour; an empty set draws
+// nothing but still gives the legend its thumbnail.
+func pairScatter(xys plotter.XYs, col color.Color, shape draw.GlyphDrawer) (*plotter.Scatter, error) {
+	s, err := plotter.NewScatter(xys)
+	if err != nil {
+		return nil, fmt.Errorf("ratios plot: %w", err)
+	}
+	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: shape}
+	return s, nil
+}
+
+// Shading of the watch windows whose units were collected again, and of
+// those kept although contaminated.
+var (
+	shadeRetaken      = tint(colPurple, 0x40)
+	shadeContaminated = tint(colVermillion, 0x40)
+)
+
+// windowSpans shade the units of the windows that were retaken or paused
+// (the units shown were collected again after them) and of contaminated
+// windows that were kept. A run in process blocks numbers its pairs
+// afresh, so its windows are not placed.
+func windowSpans(r *Run) []*band {
+	var out []*band
+	for _, s := range r.Samples {
+		if s.Proc != nil {
+			return nil
+		}
+	}
+	for _, w := range r.Windows {
+		fill := windowShade(w)
+		if fill == nil || w.Units == 0 {
+			continue
+		}
+		out = append(out, &band{Lo: float64(w.FirstUnit) - 0.5, Hi: float64(w.FirstUnit+w.Units) - 0.5,
+			Vertical: true, Fill: fill})
+	}
+	return out
+}
+
+// windowShade is a window's shading, nil for one kept clean.
+func windowShade(w ndjson.Window) color.Color {
+	switch {
+	case w.Action == ndjson.ActionRetaken || w.Action == ndjson.ActionPaused:
+		return shadeRetaken
+	case w.Verdict == ndjson.WindowContaminated:
+		return shadeContaminated
+	}
+	return nil
+}
+
+// addWindowLegend names the window shadings the run uses.
+func addWindowLegend(l *legend, ws []ndjson.Window) {
+	n := countWindows(ws)
+	if n.retaken+n.paused > 0 {
+		l.add("window retaken or paused (units collected again)", &band{Fill: shadeRetaken})
+	}
+	if n.contaminated > 0 {
+		l.add("window contaminated, kept", &band{Fill: shadeContaminated})
+	}
+}
+
+// ratiosAlt says what the ratios figure shows, with its key numbers.
+func ratiosAlt(r *Run, ks []*ndjson.Comparison) string {
+	ref := r.caseName(reference)
+	windows := countWindows(r.Windows).text()
+	if len(ks) == 1 {
+		k := ks[0]
+		return fmt.Sprintf("Per-%s change of %s against %s in collection order, %d %ss: estimate %s, %s %s, practical threshold ±%s%%%s.",
+			unitNoun(r), r.caseName(k.Contender), ref, len(pairChanges(r, k.Contender)), unitNoun(r),
+			pct(k.ChangePct), r.ciLabel(), pctRange(k.ChangeCI), plain(k.ThresholdPct), windows)
+	}
+	lo, hi := ks[0], ks[0]
+	for _, k := range ks {
+		if k.ChangePct < lo.ChangePct {
+			lo = k
+		}
+		if k.ChangePct > hi.ChangePct {
+			hi = k
+		}
+	}
+	return fmt.Sprintf("Per-%s change of %d contenders against %s in collection order, one panel each: estimates from %s (%s) to %s (%s), practical threshold ±%s%%%s.",
+		unitNoun(r), len(ks), ref, pct(lo.ChangePct), r.caseName(lo.Contender), pct(hi.ChangePct), r.caseName(hi.Contender),
+		plain(ks[0].ThresholdPct), windows)
+}

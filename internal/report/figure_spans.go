@@ -1,0 +1,258 @@
+package report
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// percentileLooks are the glyphs of the span percentiles, by rank.
+var percentileLooks = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{}, draw.SquareGlyph{},
+	draw.PyramidGlyph{}, draw.CrossGlyph{}}
+
+// spansFigure draws a recording's span latency percentiles per benchmark
+// with their intervals, and the processes' CPU and memory over time. The
+// stream has the percentiles of the whole recording only, and fb-report
+// keeps no spans, so there are no percentiles over time to draw.
+func spansFigure(rec *Recording) (*Figure, string, error) {
+	if len(rec.Summaries) == 0 && len(rec.Processes) == 0 {
+		return nil, "the recording has no span summaries and no process records", nil
+	}
+	l := newLegend()
+	var panels []*plot.Plot
+	if len(rec.Summaries) > 0 {
+		p, err := percentilePanel(rec, l)
+		if err != nil {
+			return nil, "", err
+		}
+		panels = append(panels, p)
+	}
+	if len(rec.Processes) > 0 {
+		cpu, mem, err := processPanels(rec, l)
+		if err != nil {
+			return nil, "", err
+		}
+		panels = append(panels, cpu, mem)
+	}
+	title := "Recording " + shortID(rec.Record.RunID) + ": span latency and processes"
+	h := figureLayout(len(panels), vg.Points(190), l)
+	fig, err := svgFigure("spans", title, spansAlt(rec), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, panels, 1, l)
+	})
+	return &fig, "", err
+}
+
+// percentilePanel draws each benchmark's wall-time percentiles with
+// their intervals, one row per benchmark; percentiles without a value
+// and benchmarks without wall times are written as text.
+func percentilePanel(rec *Recording, l *legend) (*plot.Plot, error) {
+	var all []float64
+	for _, s := range rec.Summaries {
+		for _, q := range wallPercentiles(&s) {
+			all = append(all, q.Value)
+		}
+	}
+	unit := timeUnits[1]
+	if len(all) > 0 {
+		unit = unitFor(medianOf(all))
+	}
+	p := newPlot("Span latency percentiles (whole recording)", "wall time per span ("+unit.name+")", "")
+	byP := map[float64]intervals{}
+	var ps []float64
+	var names []string
+	var texts plotter.XYLabels
+	n := len(rec.Summaries)
+	for i, s := range rec.Summaries {
+		names = append(names, s.Name)
+		y := rowY(i, n)
+		var missing []string
+		var lacking []string
+		for _, q := range percentileList(&s) {
+			if q.Status != "ok" || q.CI == nil {
+				lacking = append(lacking, "p"+plain(q.P))
+				continue
+			}
+			if _, ok := byP[q.P]; !ok {
+				ps = append(ps, q.P)
+			}
+			byP[q.P] = append(byP[q.P], interval{x: q.Value / unit.ns, y: y, lo: q.CI[0] / unit.ns, hi: q.CI[1] / unit.ns})
+		}
+		if len(lacking) > 0 {
+			missing = append(missing, "no value for "+strings.Join(lacking, ", "))
+		}
+		if s.Wall == nil {
+			missing = append(missing, "wall time "+s.WallStatus)
+		}
+		if len(missing) > 0 {
+			texts.XYs = append(texts.XYs, plotter.XY{Y: y - 0.3})
+			texts.Labels = append(texts.Labels, strings.Join(missing, ", "))
+		}
+	}
+	for k, q := range ps {
+		if err := addPercentile(p, l, byP[q], q, k); err != nil {
+			return nil, err
+		}
+	}
+	if spread(all) > 20 {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Label.Text += ", log scale"
+	}
+	if len(texts.Labels) > 0 {
+		lo := math.Inf(1)
+		for _, v := range all {
+			lo = math.Min(lo, v/unit.ns)
+		}
+		if math.IsInf(lo, 1) {
+			lo = 1
+		}
+		for i := range texts.XYs {
+			texts.XYs[i].X = lo
+		}
+		labels, err := plotter.NewLabels(texts)
+		if err != nil {
+			return nil, fmt.Errorf("spans plot: %w", err)
+		}
+		p.Add(labels)
+	}
+	rowLabels(p, names)
+	return p, nil
+}
+
+// percentileList is a summary's wall percentiles, none without wall times.
+func percentileList(s *ndjson.SpanSummary) []ndjson.SpanPercentile {
+	if s.Wall == nil {
+		return nil
+	}
+	return s.Wall.Percentiles
+}
+
+// wallPercentiles are the percentiles with a value.
+func wallPercentiles(s *ndjson.SpanSummary) []ndjson.SpanPercentile {
+	var out []ndjson.SpanPercentile
+	for _, q := range percentileList(s) {
+		if q.Status == "ok" && q.CI != nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// addPercentile draws one percentile of every benchmark with its
+// intervals, the k-th percentile's colour and glyph.
+func addPercentile(p *plot.Plot, l *legend, rows intervals, q float64, k int) error {
+	bars, err := plotter.NewXErrorBars(rows)
+	if err != nil {
+		return fmt.Errorf("spans plot: %w", err)
+	}
+	col := seriesColor(k)
+	bars.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.2)}
+	bars.CapWidth = vg.Points(5)
+	pts, err := plotter.NewScatter(rows)
+	if err != nil {
+		return fmt.Errorf("spans plot: %w", err)
+	}
+	pts.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: percentileLooks[k%len(percentileLooks)]}
+	p.Add(bars, pts)
+	l.add(fmt.Sprintf("p%s with its interval", plain(q)), pts)
+	return nil
+}
+
+// processPanels draw the observed program's and the recorder's CPU and
+// resident memory over the recording's time.
+func processPanels(rec *Recording, l *legend) (cpu, mem *plot.Plot, err error) {
+	var progCPU, progRSS, ownCPU, ownRSS plotter.XYs
+	program := false
+	for _, u := range rec.Processes {
+		t := float64(u.AtNS) / 1e9
+		progCPU = append(progCPU, plotter.XY{X: t, Y: u.ProgramCPU})
+		progRSS = append(progRSS, plotter.XY{X: t, Y: float64(u.ProgramRSS) / mib})
+		ownCPU = append(ownCPU, plotter.XY{X: t, Y: u.RecorderCPU})
+		ownRSS = append(ownRSS, plotter.XY{X: t, Y: float64(u.RecorderRSS) / mib})
+		program = program || u.ProgramRSS > 0 || u.ProgramCPU > 0
+	}
+	cpu = newPlot("Processes' CPU", "time since the recording started (s)", "CPU (% of one core)")
+	mem = newPlot("Processes' resident memory", "time since the recording started (s)", "RSS (MiB)")
+	series := []struct {
+		name     string
+		cpu, rss plotter.XYs
+	}{{"observed program", progCPU, progRSS}, {"recorder", ownCPU, ownRSS}}
+	for i, s := range series {
+		if i == 0 && !program {
+			continue
+		}
+		lc, pc, err := processLine(s.cpu, i)
+		if err != nil {
+			return nil, nil, err
+		}
+		lm, pm, err := processLine(s.rss, i)
+		if err != nil {
+			return nil, nil, err
+		}
+		cpu.Add(lc, pc)
+		mem.Add(lm, pm)
+		l.add(s.name, lc, pc)
+	}
+	cpu.Y.Min, mem.Y.Min = 0, 0
+	return cpu, mem, nil
+}
+
+// processLine is a line with a point at each record, so that a single
+// record still shows.
+func processLine(xys plotter.XYs, i int) (*plotter.Line, *plotter.Scatter, error) {
+	line, pts, err := plotter.NewLinePoints(thin(xys, maxTelemetryPoints))
+	if err != nil {
+		return nil, nil, fmt.Errorf("spans plot: %w", err)
+	}
+	col := []color.Color{colVermillion, colBlue}[i]
+	line.LineStyle = draw.LineStyle{Color: col, Width: vg.Points(1.2), Dashes: seriesDash(8 * i)}
+	pts.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+	return line, pts, nil
+}
+
+// spansAlt names each benchmark's p50 and p99 (or what it has), and the
+// processes' peak CPU and memory.
+func spansAlt(rec *Recording) string {
+	var parts []string
+	for i := range rec.Summaries {
+		s := &rec.Summaries[i]
+		var qs []string
+		for _, q := range wallPercentiles(s) {
+			if q.P == 50 || q.P == 99 {
+				qs = append(qs, fmt.Sprintf("p%s %s", plain(q.P), dur(q.Value)))
+			}
+		}
+		if len(qs) == 0 {
+			qs = append(qs, "no percentile with a value")
+		}
+		parts = append(parts, s.Name+" "+strings.Join(qs, ", "))
+	}
+	const most = 6
+	more := ""
+	if len(parts) > most {
+		parts, more = parts[:most], fmt.Sprintf(" and %d more", len(parts)-most)
+	}
+	alt := fmt.Sprintf("Span latency percentiles of recording %s over the whole recording", shortID(rec.Record.RunID))
+	if len(parts) > 0 {
+		alt += ": " + strings.Join(parts, "; ") + more
+	}
+	alt += "."
+	if len(rec.Processes) > 0 {
+		var cpu, rss, ownCPU, ownRSS float64
+		for _, u := range rec.Processes {
+			cpu, rss = max(cpu, u.ProgramCPU), max(rss, float64(u.ProgramRSS))
+			ownCPU, ownRSS = max(ownCPU, u.RecorderCPU), max(ownRSS, float64(u.RecorderRSS))
+		}
+		alt += fmt.Sprintf(" Processes over %d records: program peak CPU %.1f%%, RSS %s; recorder peak CPU %.1f%%, RSS %s.",
+			len(rec.Processes), cpu, memory(rss), ownCPU, memory(ownRSS))
+	}
+	return alt
+}
