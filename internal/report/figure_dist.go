@@ -15,7 +15,7 @@ import (
 // maxStripPoints caps the strip points of a distributions figure over
 // all cases; each case keeps between minCaseStrip and maxCaseStrip.
 const (
-	maxStripPoints = 2400
+	maxStripPoints = 1600
 	minCaseStrip   = 60
 	maxCaseStrip   = 300
 )
@@ -113,7 +113,7 @@ func stripScatter(v plotter.Values, y float64, limit, i int) (*plotter.Scatter, 
 	if err != nil {
 		return nil, fmt.Errorf("distributions plot: %w", err)
 	}
-	s.GlyphStyle = draw.GlyphStyle{Color: tint(okabeIto[i%(len(okabeIto)-1)], 0x99), Radius: vg.Points(1.5),
+	s.GlyphStyle = draw.GlyphStyle{Color: tint(okabeIto[i%6], 0x99), Radius: vg.Points(1.5),
 		Shape: draw.CircleGlyph{}}
 	return s, nil
 }

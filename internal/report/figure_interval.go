@@ -116,4 +116,3 @@ func rowLabels(p *plot.Plot, names []string) {
 
 // rowY is the y of row i of n, the first on top.
 func rowY(i, n int) float64 { return float64(n - 1 - i) }
-

@@ -14,9 +14,14 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// maxPairPoints caps the points drawn per panel: above it the pairs are
-// thinned with a fixed stride, the same for the same stream.
-const maxPairPoints = 1500
+// The points a ratios figure draws: at most maxPairPoints per panel and
+// maxRatioPoints over all panels (but minPanelPoints in each); above it
+// the pairs are thinned with a fixed stride, the same for the same stream.
+const (
+	maxPairPoints  = 1500
+	maxRatioPoints = 3000
+	minPanelPoints = 150
+)
 
 // pairChange is one pair's (or round's) change of a contender against the
 // reference, 100·(exp(ln(c/r))−1) %, at its place in collection order.
@@ -147,7 +152,8 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 	l := newLegend()
 	panels := make([]*plot.Plot, len(ks))
 	for i, k := range ks {
-		p, err := ratioPanel(r, k, changes[i], l, i == 0, len(ks) == 1)
+		limit := min(maxPairPoints, max(minPanelPoints, maxRatioPoints/len(ks)))
+		p, err := ratioPanel(r, k, changes[i], l, limit, i == 0, len(ks) == 1)
 		if err != nil {
 			return nil, "", err
 		}
@@ -160,6 +166,14 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 		cols, panelH = min(3, (len(ks)+3)/4), vg.Points(170)
 	}
 	rows := (len(ks) + cols - 1) / cols
+	for i, p := range panels {
+		if i < len(panels)-cols {
+			p.X.Label.Text = "" // only the bottom row names the axes
+		}
+		if i%cols != 0 {
+			p.Y.Label.Text = ""
+		}
+	}
 	h := figureLayout(rows, panelH, l)
 	fig, err := svgFigure("ratios", title, ratiosAlt(r, ks), figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, panels, cols, l)
@@ -169,7 +183,7 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 
 // ratioPanel is one contender's panel; the first panel also fills the
 // figure's legend.
-func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, first, single bool) (*plot.Plot, error) {
+func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, limit int, first, single bool) (*plot.Plot, error) {
 	con := r.caseName(k.Contender)
 	p := newPlot(con+" vs "+r.caseName(reference), unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
 	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
@@ -181,7 +195,7 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, f
 	est := &band{Lo: k.ChangeCI[0], Hi: k.ChangeCI[1], Fill: tint(colGreen, 0x60),
 		Line: &draw.LineStyle{Color: colBlack, Width: vg.Points(1)}, Mid: k.ChangePct}
 	p.Add(est)
-	refFirst, conFirst := splitByLeader(changes)
+	refFirst, conFirst := splitByLeader(changes, limit)
 	sr, err := pairScatter(refFirst, colBlue, draw.CircleGlyph{})
 	if err != nil {
 		return nil, err
@@ -206,10 +220,10 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, f
 	return p, nil
 }
 
-// splitByLeader thins the changes to at most maxPairPoints with a fixed
+// splitByLeader thins the changes to at most limit with a fixed
 // stride and splits them by who ran first.
-func splitByLeader(changes []pairChange) (refFirst, conFirst plotter.XYs) {
-	stride := (len(changes) + maxPairPoints - 1) / maxPairPoints
+func splitByLeader(changes []pairChange, limit int) (refFirst, conFirst plotter.XYs) {
+	stride := (len(changes) + limit - 1) / limit
 	for i := 0; i < len(changes); i += max(stride, 1) {
 		c := changes[i]
 		pt := plotter.XY{X: c.x, Y: c.pct}

@@ -10,9 +10,14 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// maxTelemetryPoints caps each case's line; longer series keep every
-// k-th batch.
-const maxTelemetryPoints = 1000
+// Telemetry lines keep at most maxTelemetryPoints per case and
+// maxTelemetryTotal over the cases (but minTelemetryPoints each); longer
+// series keep every k-th batch.
+const (
+	maxTelemetryPoints = 1000
+	maxTelemetryTotal  = 6000
+	minTelemetryPoints = 100
+)
 
 const mib = 1 << 20
 
@@ -36,15 +41,16 @@ func telemetryFigure(r *Run) (*Figure, string, error) {
 	pc := newPlot("CPU of this tool and the batch's processes", "batch (collection order)", "CPU (% of one core)")
 	pm := newPlot("Resident memory (this tool plus the batch's peak)", "batch (collection order)", "RSS (MiB)")
 	l := newLegend()
+	limit := min(maxTelemetryPoints, max(minTelemetryPoints, maxTelemetryTotal/n))
 	for i := range n {
 		if len(cpu[i]) == 0 {
 			continue
 		}
-		lc, err := seriesLine(thin(cpu[i], maxTelemetryPoints), i)
+		lc, err := seriesLine(thin(cpu[i], limit), i)
 		if err != nil {
 			return nil, "", err
 		}
-		lm, err := seriesLine(thin(rss[i], maxTelemetryPoints), i)
+		lm, err := seriesLine(thin(rss[i], limit), i)
 		if err != nil {
 			return nil, "", err
 		}

@@ -89,3 +89,81 @@ func TestFigureSVG(t *testing.T) {
 		}
 	}
 }
+
+// TestFigureAlt checks that each text alternative gives the key numbers.
+func TestFigureAlt(t *testing.T) {
+	set := figureSet(t)
+	want := map[string][]string{
+		"windows/ratios": {"sonic against stdlib", "32 pairs", "estimate -14.6%", "95% CI -16.1% .. -13.0%",
+			"threshold ±1%", "2 retaken, 1 paused, 1 contaminated but kept"},
+		"rounds/ratios":         {"4 contenders against base", "-34.8% (simd)", "+10.3% (tasked)"},
+		"paired/distributions":  {"old 2.153 ms (50 samples)", "new 1.990 ms (50 samples)"},
+		"sixteen/distributions": {"16 cases", "Medians from"},
+		"rounds/forest":         {"4 comparisons", "simd vs base -34.8% (-36.3% .. -33.2%), contender faster", "inlined vs base -0.2%"},
+		"sixteen/forest":        {"15 comparisons", "±1%"},
+		"axes/axes": {"5 axes", "read_bytes unavailable: partially collected", "cycles unavailable: unsupported event",
+			"ipc unavailable"},
+		"axes/telemetry":  {"baseline average CPU", "peak RSS"},
+		"recording/spans": {"get p50", "Processes over 10 records", "program peak CPU 45.0%"},
+	}
+	for key, parts := range want {
+		fixture, name, _ := strings.Cut(key, "/")
+		var alt string
+		for _, f := range set[fixture] {
+			if f.Name == name {
+				alt = f.Alt
+			}
+		}
+		for _, p := range parts {
+			if !strings.Contains(alt, p) {
+				t.Errorf("%s alt lacks %q:\n%s", key, p, alt)
+			}
+		}
+	}
+}
+
+// TestAxesUnavailableNotZero checks that an axis without a value is
+// written with its status and never drawn: no interval for it, and the
+// figure holds its status text.
+func TestAxesUnavailableNotZero(t *testing.T) {
+	r := axesFixtureRuns(t)[0]
+	rows := axisRows(r)
+	unavailable := map[string]string{"read_bytes": "partially collected", "cycles": "unsupported event", "ipc": "unsupported event"}
+	seen := 0
+	for _, row := range rows {
+		status, ok := unavailable[row.label]
+		if !ok {
+			continue
+		}
+		seen++
+		if row.drawn || row.change != (interval{}) {
+			t.Errorf("%s: drawn as %+v, want text only", row.label, row.change)
+		}
+		if row.text != row.label+" unavailable: "+status {
+			t.Errorf("%s: text %q", row.label, row.text)
+		}
+	}
+	if seen != len(unavailable) {
+		t.Fatalf("found %d of the %d unavailable axes in %d rows", seen, len(unavailable), len(rows))
+	}
+	fig, _, err := axesFigure(r)
+	check(t, err)
+	svg := string(fig.SVG)
+	for name, status := range unavailable {
+		if !strings.Contains(svg, ">"+name+" unavailable: "+status+"</text>") {
+			t.Errorf("the axes figure does not say %s is %s", name, status)
+		}
+	}
+	// Every drawn row has one error bar of three strokes (bar and caps)
+	// in its verdict's colour: count the interval bars.
+	bars := strings.Count(svg, "stroke-width:1.5\" />")
+	drawn := 0
+	for _, row := range rows {
+		if row.drawn {
+			drawn++
+		}
+	}
+	if bars != 3*drawn {
+		t.Errorf("%d error-bar strokes for %d drawn axes, want %d", bars, drawn, 3*drawn)
+	}
+}
