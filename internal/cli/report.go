@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -11,7 +12,7 @@ import (
 )
 
 func reportApp(env Env) *ucli.App {
-	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON, Markdown or HTML",
+	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON, Markdown, HTML or an SVG plot",
 		"[FILE...]",
 		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
 			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n"+
@@ -19,15 +20,21 @@ func reportApp(env Env) *ucli.App {
 			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
 			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison) hyperfine-json (hyperfine --export-json) or html (one self-contained page with the plots)"},
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots) or svg (one plot, --plot)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table"},
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},
+		&ucli.StringFlag{Name: "plot", Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
+		&ucli.StringFlag{Name: "run", Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
 	}
 	app.Action = func(c *ucli.Context) error {
-		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples")}
+		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
+			Plot: c.String("plot"), Run: c.String("run")}
 		if !validFormat(opt.Format) {
 			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
+		}
+		if err := checkPlotFlags(c, opt); err != nil {
+			return err
 		}
 		color, err := useColor(c.String("color"), env)
 		if err != nil {
@@ -52,9 +59,30 @@ func reportApp(env Env) *ucli.App {
 		if errors.As(err, &nae) {
 			return withCode(ExitNotAnalyzed, err, "")
 		}
+		var pe *report.PlotError
+		if errors.As(err, &pe) {
+			return withCode(ExitUsage, err, "")
+		}
 		return err // a write error: exit 1
 	}
 	return app
+}
+
+// checkPlotFlags refuses --plot and --run without --format svg, and svg
+// without --plot or with a plot that does not exist.
+func checkPlotFlags(c *ucli.Context, opt report.Options) error {
+	names := strings.Join(report.PlotNames(), ", ")
+	switch {
+	case opt.Format != "svg" && c.IsSet("plot"):
+		return usageErrorf("--plot needs --format svg (the other formats hold every plot's numbers)")
+	case opt.Format != "svg" && c.IsSet("run"):
+		return usageErrorf("--run chooses the run of --format svg --plot; drop it or add them")
+	case opt.Format == "svg" && opt.Plot == "":
+		return usageErrorf("--format svg writes one plot: name it with --plot (%s)", names)
+	case opt.Format == "svg" && !slices.Contains(report.PlotNames(), opt.Plot):
+		return usageErrorf("--plot %q: use %s", opt.Plot, names)
+	}
+	return nil
 }
 
 func validFormat(f string) bool {

@@ -55,6 +55,9 @@ func axisRows(r *Run) []axisRow {
 // change with its interval coloured by verdict, and as text the axes
 // that have no value on that scale.
 func axesFigure(r *Run) (*Figure, string, error) {
+	if len(forestComparisons(r)) == 0 {
+		return nil, "the run has no comparisons (a single case)", nil
+	}
 	rows := axisRows(r)
 	if len(rows) == 0 {
 		return nil, "the comparisons carry no per-axis results", nil

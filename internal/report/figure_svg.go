@@ -41,7 +41,6 @@ var (
 	colOrange     = okabeIto[1]
 	colGreen      = okabeIto[2]
 	colVermillion = okabeIto[3]
-	colSky        = okabeIto[4]
 	colPurple     = okabeIto[5]
 	colBlack      = okabeIto[7]
 	colGrey       = color.NRGBA{0x99, 0x99, 0x99, 0xFF}

@@ -18,6 +18,8 @@ func formatStream(w *bytes.Buffer, name string, format formatter, s *Stream, opt
 		return writeJSONStream(w, s, opt)
 	case "html":
 		return writeHTMLStream(w, s, opt)
+	case "svg":
+		return writeSVG(w, s, opt)
 	}
 	if err := format(w, s.Runs, opt); err != nil {
 		return err

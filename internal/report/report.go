@@ -19,9 +19,10 @@ import (
 // Options select the output format and what it includes.
 type Options struct {
 	// Format is "console" (the default when empty), "csv", "json",
-	// "markdown", "long-csv" (one row per axis, wall time included) or
-	// "hyperfine-json" (hyperfine's --export-json schema, hyperfine.go)
-	// or "html" (one self-contained page with the figures, html.go).
+	// "markdown", "long-csv" (one row per axis, wall time included),
+	// "hyperfine-json" (hyperfine's --export-json schema, hyperfine.go),
+	// "html" (one self-contained page with the figures, html.go) or "svg"
+	// (one figure, Plot; figure.go).
 	Format string
 	// Color adds ANSI colours to the console format. The caller decides:
 	// only on a terminal, never when NO_COLOR is set.
@@ -31,6 +32,11 @@ type Options struct {
 	Details bool
 	// Samples makes the JSON document carry every raw sample.
 	Samples bool
+	// Plot names the figure format "svg" writes (PlotNames).
+	Plot string
+	// Run is a run id prefix choosing the run (or recording) whose figure
+	// "svg" writes when several have it.
+	Run string
 }
 
 // formatter renders runs into a buffer.
@@ -46,12 +52,17 @@ var formats = map[string]formatter{
 	"hyperfine-json": writeHyperfine,
 	// html is one self-contained page with the figures inline (html.go).
 	"html": writeHTML,
+	// svg writes one figure (figure_select.go); formatStream gives it the
+	// recordings too.
+	"svg": func(w *bytes.Buffer, runs []*Run, opt Options) error {
+		return writeSVG(w, &Stream{Runs: runs}, opt)
+	},
 }
 
 // Formats lists the format names Write accepts. The newer formats come last so
 // messages that list the formats keep their older prefix.
 func Formats() []string {
-	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json", "html"}
+	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json", "html", "svg"}
 }
 
 // Write formats runs to w. Output is rendered completely before the first

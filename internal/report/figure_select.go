@@ -1,0 +1,134 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// PlotError is a --plot or --run that names no single figure: an
+// unknown plot, a run id prefix that matches nothing, a plot several
+// runs have, or one no run has data for. fb-report exits 2 on it.
+type PlotError struct{ msg string }
+
+func (e *PlotError) Error() string { return e.msg }
+
+func plotErrorf(format string, args ...any) error {
+	return &PlotError{fmt.Sprintf(format, args...)}
+}
+
+// candidate is a run or recording that may have the plot.
+type candidate struct {
+	id   string
+	draw func() (*Figure, string, error)
+	// has lists the plots it does have, for the message when it lacks one.
+	has func() []string
+}
+
+// writeSVG writes the one figure --plot and --run name: fb-report
+// --format svg.
+func writeSVG(w *bytes.Buffer, s *Stream, opt Options) error {
+	if !slices.Contains(PlotNames(), opt.Plot) {
+		return plotErrorf("--plot %q: use %s", opt.Plot, strings.Join(PlotNames(), ", "))
+	}
+	cands, err := candidates(s, opt)
+	if err != nil {
+		return err
+	}
+	var figs []*Figure
+	var ids, missing []string
+	for _, c := range cands {
+		fig, why, err := c.draw()
+		if err != nil {
+			return err
+		}
+		if fig == nil {
+			missing = append(missing, fmt.Sprintf("%s: %s (it has: %s)", c.id, why, orNone(c.has())))
+			continue
+		}
+		figs = append(figs, fig)
+		ids = append(ids, c.id)
+	}
+	switch {
+	case len(figs) > 1:
+		return plotErrorf("--plot %s: %d runs have this plot (%s): choose one with --run ID", opt.Plot, len(figs), strings.Join(ids, ", "))
+	case len(figs) == 0 && len(missing) == 0:
+		return plotErrorf("--plot %s is a recording's plot and the stream has no recording; a run's plots are %s",
+			opt.Plot, strings.Join(PlotNames()[:len(runPlotters)], ", "))
+	case len(figs) == 0:
+		return plotErrorf("--plot %s: no data for it in %s", opt.Plot, strings.Join(missing, "; "))
+	}
+	w.Write(figs[0].SVG)
+	return nil
+}
+
+// candidates are the runs or the recordings (as the plot is one's or the
+// other's) whose id starts with --run.
+func candidates(s *Stream, opt Options) ([]candidate, error) {
+	var all []candidate
+	var ids []string
+	for _, r := range s.Runs {
+		ids = append(ids, shortID(r.Run.RunID)+r.repeatNote())
+		if !strings.HasPrefix(r.Run.RunID, opt.Run) || opt.Plot == recordingPlot {
+			continue
+		}
+		all = append(all, runCandidate(r, opt.Plot))
+	}
+	for _, rec := range s.Recordings {
+		ids = append(ids, shortID(rec.Record.RunID))
+		if !strings.HasPrefix(rec.Record.RunID, opt.Run) || opt.Plot != recordingPlot {
+			continue
+		}
+		all = append(all, candidate{id: "recording " + shortID(rec.Record.RunID),
+			draw: func() (*Figure, string, error) { return spansFigure(rec) },
+			has:  func() []string { return nil }})
+	}
+	if opt.Run != "" && !matchesAny(s, opt.Run) {
+		return nil, plotErrorf("--run %q: no run id starts with it (the stream has %s)", opt.Run, strings.Join(ids, ", "))
+	}
+	return all, nil
+}
+
+// runCandidate is a run as a candidate for the named plot.
+func runCandidate(r *Run, plot string) candidate {
+	var draw func(*Run) (*Figure, string, error)
+	for _, p := range runPlotters {
+		if p.name == plot {
+			draw = p.draw
+		}
+	}
+	return candidate{id: "run " + shortID(r.Run.RunID) + r.repeatNote(),
+		draw: func() (*Figure, string, error) { return draw(r) },
+		has: func() []string {
+			figs, _ := runFigures(r)
+			var names []string
+			for _, f := range figs {
+				names = append(names, f.Name)
+			}
+			return names
+		}}
+}
+
+// matchesAny reports whether a run or recording id starts with prefix.
+func matchesAny(s *Stream, prefix string) bool {
+	for _, r := range s.Runs {
+		if strings.HasPrefix(r.Run.RunID, prefix) {
+			return true
+		}
+	}
+	for _, rec := range s.Recordings {
+		if strings.HasPrefix(rec.Record.RunID, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// orNone is the names joined, or "none".
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
