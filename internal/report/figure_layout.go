@@ -1,37 +1,60 @@
 package report
 
 import (
+	"math"
+	"strconv"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// legend is a figure's one legend, drawn beneath its panels.
+// legend is a figure's one legend, drawn beneath its panels, in columns
+// of at most legendRows entries.
 type legend struct {
-	plot.Legend
-	n int
+	entries []legendEntry
 }
 
-func newLegend() *legend {
-	l := &legend{Legend: plot.NewLegend()}
-	l.TextStyle.Font.Size = vg.Points(9)
-	l.Left, l.Top = true, true
-	l.Padding = vg.Points(2)
-	return l
+type legendEntry struct {
+	name   string
+	thumbs []plot.Thumbnailer
 }
+
+// legendRows is the most entries a legend column holds.
+const legendRows = 8
+
+func newLegend() *legend { return &legend{} }
 
 // add adds an entry drawn with the thumbnails.
 func (l *legend) add(name string, thumbs ...plot.Thumbnailer) {
-	l.Add(name, thumbs...)
-	l.n++
+	l.entries = append(l.entries, legendEntry{name, thumbs})
 }
 
 // height is the room the legend takes beneath the panels.
 func (l *legend) height() vg.Length {
-	if l == nil || l.n == 0 {
+	if l == nil || len(l.entries) == 0 {
 		return 0
 	}
-	return vg.Length(l.n)*vg.Points(13) + vg.Points(8)
+	return vg.Length(min(len(l.entries), legendRows))*vg.Points(13) + vg.Points(8)
+}
+
+// draw draws the legend's columns side by side from the left of c.
+func (l *legend) draw(c draw.Canvas) {
+	x := c.Min.X
+	for start := 0; start < len(l.entries); start += legendRows {
+		col := plot.NewLegend()
+		col.TextStyle.Font.Size = vg.Points(9)
+		col.Left, col.Top = true, true
+		col.Padding = vg.Points(2)
+		for _, e := range l.entries[start:min(start+legendRows, len(l.entries))] {
+			col.Add(e.name, e.thumbs...)
+		}
+		cc := c
+		cc.Min.X = x
+		col.Draw(cc)
+		r := col.Rectangle(cc)
+		x += r.Max.X - r.Min.X + vg.Points(18)
+	}
 }
 
 // figureLayout is a figure's height for rows of panels of panelHeight,
@@ -49,7 +72,7 @@ func drawFigure(c draw.Canvas, title string, panels []*plot.Plot, cols int, l *l
 		lc := c
 		lc.Max.Y = c.Min.Y + h
 		lc.Min.X += vg.Points(12)
-		l.Draw(lc)
+		l.draw(lc)
 		c.Min.Y += h
 	}
 	rows := (len(panels) + cols - 1) / cols
@@ -72,4 +95,30 @@ func drawFigure(c draw.Canvas, title string, panels []*plot.Plot, cols int, l *l
 			}
 		}
 	}
+}
+
+// plainTicks are gonum's default ticks labelled with as many decimals as
+// their spacing needs: "0", "25", "50" for batches, "28.85", "28.9" for a
+// narrow range.
+type plainTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	var major []float64
+	for _, t := range ticks {
+		if t.Label != "" {
+			major = append(major, t.Value)
+		}
+	}
+	prec := 0
+	if len(major) > 1 {
+		prec = max(0, int(math.Ceil(-math.Log10(major[1]-major[0])-1e-9)))
+	}
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', prec, 64)
+		}
+	}
+	return ticks
 }

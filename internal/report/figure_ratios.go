@@ -192,9 +192,9 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, l
 	for _, s := range spans {
 		p.Add(s)
 	}
-	est := &band{Lo: k.ChangeCI[0], Hi: k.ChangeCI[1], Fill: tint(colGreen, 0x60),
+	estBand := &band{Lo: k.ChangeCI[0], Hi: k.ChangeCI[1], Fill: tint(colGreen, 0x60),
 		Line: &draw.LineStyle{Color: colBlack, Width: vg.Points(1)}, Mid: k.ChangePct}
-	p.Add(est)
+	p.Add(estBand)
 	refFirst, conFirst := splitByLeader(changes, limit)
 	sr, err := pairScatter(refFirst, colBlue, draw.CircleGlyph{})
 	if err != nil {
@@ -213,7 +213,11 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, l
 		}
 		l.add(fmt.Sprintf("%s ran first", ref), sr)
 		l.add(fmt.Sprintf("%s ran first", led), sc)
-		l.add(fmt.Sprintf("estimate and %s (per panel)", r.ciLabel()), est)
+		est := fmt.Sprintf("estimate and %s", r.ciLabel())
+		if !single {
+			est += " (each panel its own)"
+		}
+		l.add(est, estBand)
 		l.add(fmt.Sprintf("practical threshold ±%s%%", plain(k.ThresholdPct)), thr)
 		addWindowLegend(l, r.Windows)
 	}

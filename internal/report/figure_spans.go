@@ -251,8 +251,12 @@ func spansAlt(rec *Recording) string {
 			cpu, rss = max(cpu, u.ProgramCPU), max(rss, float64(u.ProgramRSS))
 			ownCPU, ownRSS = max(ownCPU, u.RecorderCPU), max(ownRSS, float64(u.RecorderRSS))
 		}
-		alt += fmt.Sprintf(" Processes over %d records: program peak CPU %.1f%%, RSS %s; recorder peak CPU %.1f%%, RSS %s.",
-			len(rec.Processes), cpu, memory(rss), ownCPU, memory(ownRSS))
+		program := ""
+		if cpu > 0 || rss > 0 {
+			program = fmt.Sprintf("program peak CPU %.1f%%, RSS %s; ", cpu, memory(rss))
+		}
+		alt += fmt.Sprintf(" Processes over %d records: %srecorder peak CPU %.1f%%, RSS %s.",
+			len(rec.Processes), program, ownCPU, memory(ownRSS))
 	}
 	return alt
 }

@@ -109,7 +109,6 @@ func newPlot(title, x, y string) *plot.Plot {
 	p.Title.Text = title
 	p.X.Label.Text = x
 	p.Y.Label.Text = y
-	p.Legend.Top = true
-	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.X.Tick.Marker, p.Y.Tick.Marker = plainTicks{}, plainTicks{}
 	return p
 }

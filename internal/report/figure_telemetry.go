@@ -58,7 +58,10 @@ func telemetryFigure(r *Run) (*Figure, string, error) {
 		pm.Add(lm)
 		l.add(r.caseName(i), lc)
 	}
-	pc.Y.Min, pm.Y.Min = 0, 0
+	pc.Y.Min = 0
+	if lo, hi := pm.Y.Min, pm.Y.Max; hi-lo < 0.01*hi {
+		pm.Y.Min = 0 // a flat line; otherwise memory keeps its own range, so that growth shows
+	}
 	title := "Telemetry: CPU and memory per batch"
 	h := figureLayout(2, vg.Points(170), l)
 	fig, err := svgFigure("telemetry", title, telemetryAlt(r), figureWidth, h, func(c draw.Canvas) {
