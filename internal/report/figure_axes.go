@@ -21,7 +21,10 @@ type axisRow struct {
 	drawn   bool
 	change  interval
 	verdict string
-	text    string
+	// text says what a row that is not drawn holds, with its axis's
+	// name (the alt text); mark is what the plot writes on its row.
+	text string
+	mark string
 }
 
 // axisRows are the rows of every comparison's axes, in stream order.
@@ -37,13 +40,16 @@ func axisRows(r *Run) []axisRow {
 			}
 			switch res := a.Result; {
 			case !a.Available || res == nil:
-				row.text = a.Name + " unavailable: " + statusText(a.Status)
+				row.mark = "unavailable: " + statusText(a.Status)
+				row.text = a.Name + " " + row.mark
 			case res.Method == "relative ratio":
 				row.drawn, row.verdict = true, res.Verdict
 				row.change = interval{x: res.Change, lo: res.CI[0], hi: res.CI[1]}
 			default:
-				row.text = fmt.Sprintf("%s: %s (%s), %s; not on the %% scale", res.Method,
-					signedAxis(res.Change, a.Unit), axisRange(res.CI[0], res.CI[1], a.Unit, true), res.Verdict)
+				change := fmt.Sprintf("%s (%s), %s", signedAxis(res.Change, a.Unit),
+					axisRange(res.CI[0], res.CI[1], a.Unit, true), res.Verdict)
+				row.mark = "Δ " + change
+				row.text = fmt.Sprintf("%s: %s %s; not on the %% scale", a.Name, res.Method, change)
 			}
 			rows = append(rows, row)
 		}
@@ -102,7 +108,7 @@ func addRowTexts(p *plot.Plot, rows []axisRow, x float64) error {
 	for i, row := range rows {
 		if !row.drawn {
 			lab.XYs = append(lab.XYs, plotter.XY{X: x, Y: rowY(i, len(rows))})
-			lab.Labels = append(lab.Labels, row.text)
+			lab.Labels = append(lab.Labels, row.mark)
 		}
 	}
 	if len(lab.Labels) == 0 {
@@ -116,9 +122,19 @@ func addRowTexts(p *plot.Plot, rows []axisRow, x float64) error {
 		labels.TextStyle[i] = text.Style{Color: colBlack, Font: labels.TextStyle[i].Font,
 			YAlign: draw.YCenter, Handler: plot.DefaultTextHandler}
 	}
-	p.Add(labels)
+	p.Add(unpadded{labels})
 	return nil
 }
+
+// unpadded draws labels without asking the plot to make room for them:
+// gonum pads the data area so every glyph fits, and rows of long text
+// at the left end of the scale would leave it no width at all (NaN
+// coordinates). The text runs on to the right over the empty rows.
+type unpadded struct{ l *plotter.Labels }
+
+func (u unpadded) Plot(c draw.Canvas, p *plot.Plot) { u.l.Plot(c, p) }
+
+func (u unpadded) DataRange() (xmin, xmax, ymin, ymax float64) { return u.l.DataRange() }
 
 // axesAlt counts the axes drawn and names those written as text.
 func axesAlt(rows []axisRow) string {

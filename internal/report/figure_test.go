@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -150,7 +151,7 @@ func TestAxesUnavailableNotZero(t *testing.T) {
 	check(t, err)
 	svg := string(fig.SVG)
 	for name, status := range unavailable {
-		if !strings.Contains(svg, ">"+name+" unavailable: "+status+"</text>") {
+		if !strings.Contains(svg, ">"+name+"</text>") || !strings.Contains(svg, ">unavailable: "+status+"</text>") {
 			t.Errorf("the axes figure does not say %s is %s", name, status)
 		}
 	}
@@ -165,5 +166,38 @@ func TestAxesUnavailableNotZero(t *testing.T) {
 	}
 	if bars != 3*drawn {
 		t.Errorf("%d error-bar strokes for %d drawn axes, want %d", bars, drawn, 3*drawn)
+	}
+}
+
+// TestFiguresOfEveryAxis draws a real exec run with --metrics all on a
+// host without a PMU: many rows written as text (unavailable axes,
+// absolute differences) once left gonum no width for the data (every
+// coordinate NaN), which only a browser showed (tests/browser_test.go).
+func TestFiguresOfEveryAxis(t *testing.T) {
+	data, err := os.ReadFile("testdata/allaxes.ndjson")
+	check(t, err)
+	runs := loadFixture(t, data, "allaxes.ndjson")
+	figs, err := runFigures(runs[0])
+	check(t, err)
+	if len(figs) < 4 {
+		t.Fatalf("%d figures, want ratios, distributions, forest, axes and telemetry", len(figs))
+	}
+	// A status no one foresaw, as long as a sentence, is written whole.
+	long := strings.Repeat("a status nobody foresaw, ", 12)
+	for k := range runs[0].Comparisons {
+		for a := range runs[0].Comparisons[k].Axes {
+			if ax := &runs[0].Comparisons[k].Axes[a]; !ax.Available {
+				ax.Status = long
+			}
+		}
+	}
+	fig, _, err := axesFigure(runs[0])
+	check(t, err)
+	for _, f := range append(figs, *fig) {
+		for _, bad := range []string{"NaN", "Inf"} {
+			if strings.Contains(string(f.SVG), bad) {
+				t.Errorf("%s figure has %s coordinates", f.Name, bad)
+			}
+		}
 	}
 }
