@@ -36,7 +36,7 @@ func axisRows(r *Run) []axisRow {
 		for _, a := range k.Axes {
 			row := axisRow{label: a.Name}
 			if len(ks) > 1 {
-				row.label = con + ": " + a.Name
+				row.label = elide(con, 20) + ": " + a.Name
 			}
 			switch res := a.Result; {
 			case !a.Available || res == nil:

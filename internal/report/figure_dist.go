@@ -54,7 +54,7 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 	thinned := false
 	for i, t := range times {
 		y := float64(n - 1 - i)
-		names[n-1-i] = r.caseName(i)
+		names[n-1-i] = elide(r.caseName(i), 36)
 		if len(t) == 0 {
 			continue
 		}

@@ -21,12 +21,12 @@ func forestFigure(r *Run) (*Figure, string, error) {
 	var names, verdicts []string
 	var rows intervals
 	for i, k := range ks {
-		names = append(names, forestLabel(r, k))
+		names = append(names, forestRow(r, k))
 		verdicts = append(verdicts, k.Verdict)
 		rows = append(rows, interval{x: k.ChangePct, y: rowY(i, len(ks)), lo: k.ChangeCI[0], hi: k.ChangeCI[1]})
 	}
 	thr := ks[0].ThresholdPct
-	p := newPlot("", r.timeLabel("time")+" change, contender vs reference (%)", "")
+	p := newPlot("", r.timeLabel("time")+" change vs "+elide(r.caseName(reference), 40)+" (%)", "")
 	l := newLegend()
 	thrBand := &band{Lo: -thr, Hi: thr, Vertical: true, Fill: tint(colGrey, 0x55)}
 	p.Add(thrBand, zeroLine())
@@ -62,6 +62,16 @@ func forestLabel(r *Run, k *ndjson.Comparison) string {
 		return con + " vs baseline " + ref
 	}
 	return con + " vs " + ref
+}
+
+// forestRow is a comparison's row label on the plot: the contender, and
+// the reference only for a baseline row (the axis names the run's).
+func forestRow(r *Run, k *ndjson.Comparison) string {
+	ref, con := names(r, k)
+	if k.Design == ndjson.DesignIndependent {
+		return elide(con, 20) + " vs baseline " + elide(ref, 16)
+	}
+	return elide(con, 36)
 }
 
 // forestAlt gives each comparison's numbers, or for more than four the

@@ -122,3 +122,15 @@ func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
 	}
 	return ticks
 }
+
+// elide shortens a name drawn on a plot to n characters, keeping its
+// start and, longer, its end ("/tmp/…/spin -n 105000"): commands used as
+// case names differ at the end. Text alternatives keep whole names.
+func elide(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	head := (n - 1) / 3
+	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
+}

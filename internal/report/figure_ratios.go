@@ -160,7 +160,7 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 		p.Y.Min, p.Y.Max = lo, hi
 		panels[i] = p
 	}
-	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), refName)
+	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), elide(refName, 48))
 	cols, panelH := 1, vg.Points(300)
 	if len(ks) > 1 {
 		cols, panelH = min(3, (len(ks)+3)/4), vg.Points(170)
@@ -185,7 +185,11 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 // figure's legend.
 func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, limit int, first, single bool) (*plot.Plot, error) {
 	con := r.caseName(k.Contender)
-	p := newPlot(con+" vs "+r.caseName(reference), unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
+	title := elide(con, 32) + " vs " + elide(r.caseName(reference), 32)
+	if !single {
+		title = elide(con, 26) // the figure's title names the reference
+	}
+	p := newPlot(title, unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
 	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
 	p.Add(thr)
 	spans := windowSpans(r)
@@ -211,8 +215,8 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, l
 		if single {
 			led = con
 		}
-		l.add(fmt.Sprintf("%s ran first", ref), sr)
-		l.add(fmt.Sprintf("%s ran first", led), sc)
+		l.add(fmt.Sprintf("%s ran first", elide(ref, 48)), sr)
+		l.add(fmt.Sprintf("%s ran first", elide(led, 48)), sc)
 		est := fmt.Sprintf("estimate and %s", r.ciLabel())
 		if !single {
 			est += " (each panel its own)"

@@ -56,7 +56,7 @@ func telemetryFigure(r *Run) (*Figure, string, error) {
 		}
 		pc.Add(lc)
 		pm.Add(lm)
-		l.add(r.caseName(i), lc)
+		l.add(elide(r.caseName(i), 48), lc)
 	}
 	pc.Y.Min = 0
 	if lo, hi := pm.Y.Min, pm.Y.Max; hi-lo < 0.01*hi {
