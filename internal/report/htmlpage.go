@@ -151,7 +151,7 @@ code{font-size:.92em}
 .warnings{border:2px solid var(--warn);background:#fff7e6;padding:.2em 1em;margin:.8em 0}
 .warnings h3{margin:.4em 0}
 figure{margin:1.2em 0;break-inside:avoid}
-figure svg{max-width:100%;height:auto}
+figure svg{width:100%;max-width:940px;height:auto}
 figcaption{font-size:.92em;color:#333;max-width:60em}
 @media print{
 nav,.skip{display:none}
