@@ -60,7 +60,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.row("schedule", c.schedule(k.Design, k.Batching))
+	c.row("schedule", withLayout(c.schedule(k.Design, k.Batching), r.Run.Config.Layout))
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}

@@ -145,6 +145,7 @@ func methodNote(r *Run) string {
 		sched, _ = designText(r.Run.Design)
 		threshold = ""
 	}
+	sched = withLayout(sched, r.Run.Config.Layout)
 	times := "times per operation"
 	if r.cpuTimed() {
 		times = "CPU times (user+system) per operation"
