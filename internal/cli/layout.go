@@ -68,7 +68,10 @@ const addrNoRandomize = 0x0040000
 
 // kernelLayout reads whether the kernel randomizes a new process's stack:
 // /proc/sys/kernel/randomize_va_space, and this process's personality,
-// which the commands inherit. Elsewhere than Linux both are unknown.
+// which the commands inherit. Elsewhere than Linux both are unknown. With
+// randomization on, Linux moves a new stack within its page as well as the
+// page itself (arch_align_stack: up to 8 KiB in 16-byte steps on x86, below
+// a page on arm64 and powerpc), so its alignment is random per exec.
 func kernelLayout(root fs.FS) (aslr string, noRandomize bool, stack string) {
 	if b, err := fs.ReadFile(root, "proc/sys/kernel/randomize_va_space"); err == nil {
 		aslr = strings.TrimSpace(string(b))

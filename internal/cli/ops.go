@@ -52,8 +52,8 @@ func (o *batchOp) Run(n int64) (int64, error) {
 	return ns, nil
 }
 
-func (o *batchOp) Kill()                   { o.cmd.Kill() }
-func (o *batchOp) CPUTime() (int64, error) { return cpuOf(o.cmd.Usage()), nil }
+func (o *batchOp) Kill()                    { o.cmd.Kill() }
+func (o *batchOp) CPUTime() (int64, error)  { return cpuOf(o.cmd.Usage()), nil }
 func (o *batchOp) SetLayoutPad(n int) error { return o.cmd.SetLayoutPad(n) }
 
 // Reported is the last batch's custom axis fields.

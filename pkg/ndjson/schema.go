@@ -277,7 +277,7 @@ type Layout struct {
 	// starts at the same address on every exec.
 	NoRandomize bool `json:"no_randomize,omitempty"`
 	// StackRandomized says whether the kernel moved the commands' stack
-	// per exec: "yes", "no" or "unknown".
+	// per exec, within its page too: "yes", "no" or "unknown".
 	StackRandomized string `json:"stack_randomized,omitempty"`
 	Note            string `json:"note,omitempty"`
 }
