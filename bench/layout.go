@@ -52,6 +52,7 @@ func (b *bench) layout(l layoutConfig) {
 	if setarch == nil {
 		fmt.Printf("rows with the stack fixed skipped: %s\n", why)
 	}
+	before := loadAverage()
 	fmt.Printf("  %-10s %-5s %-11s %-24s %9s  %s\n", "stack", "fill", "layout", "verdict", "change", "95% interval")
 	for _, r := range layoutRows() {
 		if r.aslrOff && setarch == nil {
@@ -59,6 +60,7 @@ func (b *bench) layout(l layoutConfig) {
 		}
 		b.layoutRun(l, r, setarch, a, c)
 	}
+	fmt.Printf("  load average before and after: %s, %s\n", before, loadAverage())
 	fmt.Println("  (stack fixed: setarch -R, the kernel's per-exec stack randomization off, as on systems without it;")
 	fmt.Println("   stack random: the kernel moves the stack per exec by itself, so a fixed padding decides little)")
 }
@@ -69,7 +71,7 @@ func layoutRows() []layoutRow {
 		rows = append(rows, layoutRow{aslrOff: true, fill: fill})
 	}
 	rows = append(rows, layoutRow{aslrOff: true, randomized: true, seed: 1}, layoutRow{aslrOff: true, randomized: true, seed: 2})
-	return append(rows, layoutRow{fill: 0}, layoutRow{randomized: true, seed: 1})
+	return append(rows, layoutRow{fill: 0}, layoutRow{fill: 16}, layoutRow{randomized: true, seed: 1})
 }
 
 // layoutRun runs one row and prints its verdict and interval.
@@ -83,7 +85,11 @@ func (b *bench) layoutRun(l layoutConfig, r layoutRow, setarch []string, a, c st
 		flags = append(flags, "--randomize-layout=false")
 	}
 	reps := fmt.Sprintf(" -n %d", l.reps)
-	argv := append(append(append(setarch, b.tool("fb-pair")), flags...), "--", a+reps, c+reps)
+	var argv []string
+	if r.aslrOff {
+		argv = append(argv, setarch...)
+	}
+	argv = append(append(append(argv, b.tool("fb-pair")), flags...), "--", a+reps, c+reps)
 	pair := exec.Command(argv[0], argv[1:]...)
 	pair.Env = append(os.Environ(), "ALIGN_FILL="+strings.Repeat("f", r.fill))
 	stack := "random"
@@ -166,4 +172,13 @@ func noRandomizeCommand() ([]string, string) {
 		return nil, fmt.Sprintf("setarch -R did not take effect (%v %s)", err, bytes.TrimSpace(out))
 	}
 	return prefix, ""
+}
+
+// loadAverage is the first three fields of /proc/loadavg, or "unknown".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return "unknown"
 }

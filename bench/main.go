@@ -53,7 +53,7 @@ func main() {
 	flag.DurationVar(&d.truthTime, "truth", 40*time.Second, "decisive: fb-pair -t of the idle run that measures the true A/B difference")
 	var lay layoutConfig
 	flag.StringVar(&lay.src, "layout-src", "examples/align/align.c", "layout: the alignment-sensitive C program")
-	flag.StringVar(&lay.pairFlags, "layout-pairflags", "-t 3s", "layout: fb-pair flags of every run, split on spaces")
+	flag.StringVar(&lay.pairFlags, "layout-pairflags", "-t 3s --max-iterations 1", "layout: fb-pair flags of every run, split on spaces (one run per batch: both sides sample alike)")
 	flag.IntVar(&lay.reps, "layout-reps", 600000, "layout: align -n (repetitions of 16 loads per run)")
 	flag.Parse()
 	if *bare > 0 {
