@@ -6,19 +6,23 @@ LDFLAGS  := -X github.com/flybench/flybench/internal/version.Version=$(VERSION)
 TOOLS    := fb-sample fb-pair fb-analyze fb-report fb-refwork
 EXAMPLES := demo-old demo-new spin load
 
-.PHONY: all build deps test test-short coverage demo bench lint cross man completions install fuzz clean
+.PHONY: all build deps test test-short coverage demo screenshot bench lint cross man completions install fuzz clean
 
 all: build
 
 build:
 	$(GO) build -ldflags '$(LDFLAGS)' -o $(BIN)/ ./cmd/... ./examples/...
 
-# valgrind counts instructions for --metrics instructions_sim; it is
-# installed from Debian's packages when possible (the tests that need it
-# skip without it).
+# valgrind counts instructions for --metrics instructions_sim; chromium
+# renders the HTML report in the browser tests. Both are installed from
+# Debian's packages when possible (the tests that need them skip without
+# them, saying why).
 deps:
 	@command -v valgrind >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq valgrind >/dev/null 2>&1) || echo "deps: valgrind not installed; the instructions_sim tests will skip"
+	@command -v chromium >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		(apt-get install -y -qq chromium >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
+		apt-get install -y -qq chromium >/dev/null 2>&1))) || echo "deps: chromium not installed; the browser tests will skip"
 
 # The tests: unit tests, the statistics simulation, the fuzz seeds, and the
 # end-to-end pipeline tests that run the real binaries on real commands.
@@ -45,15 +49,25 @@ test-short:
 # two Go implementations of a nanosecond operation in one worker process,
 # timed by the worker itself. Then an HTTP service instrumented with the
 # recorder package, its requests streamed live to fb-record for 4 s.
+# Every analyzed stream is also kept in demo.ndjson, and the last step
+# writes all four as one HTML page, demo-report.html.
 demo: build
-	$(BIN)/fb-pair --name old --name new --measurement-time 3s -- $(BIN)/demo-old $(BIN)/demo-new \
-		| $(BIN)/fb-analyze | $(BIN)/fb-report
+	@rm -f demo.ndjson
+	$(BIN)/fb-pair --name old --name new --measurement-time 3s \
+		-- $(BIN)/demo-old $(BIN)/demo-new | $(BIN)/fb-analyze | tee -a demo.ndjson | $(BIN)/fb-report
 	$(BIN)/fb-pair --name compute --name memory --measurement-time 2s --metrics all -- $(BIN)/demo-cpu $(BIN)/demo-mem \
-		| $(BIN)/fb-analyze | $(BIN)/fb-report
+		| $(BIN)/fb-analyze | tee -a demo.ndjson | $(BIN)/fb-report
 	$(BIN)/fb-pair --worker --case popcount-loop --case popcount-bits -- $(BIN)/nsworker \
-		| $(BIN)/fb-analyze | $(BIN)/fb-report
+		| $(BIN)/fb-analyze | tee -a demo.ndjson | $(BIN)/fb-report
 	$(BIN)/fb-record -- $(BIN)/recordsvc -requests 200000 -duration 4s -axes thread_cpu,process_cpu \
-		| $(BIN)/fb-analyze | $(BIN)/fb-report
+		| $(BIN)/fb-analyze | tee -a demo.ndjson | $(BIN)/fb-report
+	$(BIN)/fb-report --format html demo.ndjson > demo-report.html
+	@echo "demo: the HTML report of these runs is $(CURDIR)/demo-report.html (open it in a browser)"
+
+# docs/report.png, the README's picture: the first screen of the demo's
+# HTML report in headless Chromium (make deps installs it).
+screenshot: demo
+	$(GO) run ./internal/browser/shot -height 1400 demo-report.html docs/report.png
 
 # Harness overhead, timer floor, analyzer throughput and the decisive
 # experiment (A/A and a 3% A/B under idle, one-CPU and all-CPU square-wave
@@ -96,7 +110,7 @@ install: build
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions \
 		$(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 $(BIN)/* $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BIN)/fb-* $(DESTDIR)$(PREFIX)/bin/
 	for s in 1 5 7; do install -m 644 man/*.$$s $(DESTDIR)$(PREFIX)/share/man/man$$s/; done
 	install -m 644 completions/bash/* $(DESTDIR)$(PREFIX)/share/bash-completion/completions/
 	install -m 644 completions/zsh/* $(DESTDIR)$(PREFIX)/share/zsh/site-functions/
@@ -123,4 +137,4 @@ fuzz:
 	done
 
 clean:
-	rm -rf $(BIN)
+	rm -rf $(BIN) demo.ndjson demo-report.html

@@ -12,6 +12,6 @@ complete -c fb-analyze -l family-confidence -r -d 'the family confidence P in pe
 complete -c fb-analyze -l family -x -a 'time all' -d 'which comparisons form the family: time'
 complete -c fb-analyze -l outcome -x -a 'success failure timeout cancelled all' -d 'recordings: summarize and compare the spans with this outcome only'
 complete -c fb-analyze -l estimator -x -a 'robust mean legacy' -d 'decision estimate of comparisons: robust'
+complete -c fb-analyze -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-analyze -l help -s h -d 'show help'
 complete -c fb-analyze -l version -s v -d 'print the version'
-complete -c fb-analyze -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

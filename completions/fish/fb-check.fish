@@ -7,6 +7,6 @@ complete -c fb-check -l memory-floor-op -r -d 'the same for a per-operation amou
 complete -c fb-check -l format -s f -x -a 'console markdown ndjson' -d 'console, markdown'
 complete -c fb-check -l color -x -a 'auto always never' -d 'console colour: auto, always or never'
 complete -c fb-check -l record -r -d 'also write the check records'
+complete -c fb-check -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-check -l help -s h -d 'show help'
 complete -c fb-check -l version -s v -d 'print the version'
-complete -c fb-check -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

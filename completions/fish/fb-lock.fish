@@ -8,6 +8,6 @@ complete -c fb-lock -l record -r -d 'where the lock record goes: stdout, stderr,
 complete -c fb-lock -l quiet -s q -d 'no progress lines on stderr while waiting'
 complete -c fb-lock -l status -d 'list the claim files, their holders'
 complete -c fb-lock -l json -d 'with --status: one JSON document instead of text'
+complete -c fb-lock -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-lock -l help -s h -d 'show help'
 complete -c fb-lock -l version -s v -d 'print the version'
-complete -c fb-lock -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

@@ -2,6 +2,6 @@
 complete -c fb-refwork -l iterations -s n -r -d 'operations to perform'
 complete -c fb-refwork -l verbose -d 'print the work done'
 complete -c fb-refwork -l report -d 'write "done N elapsed_ns=T" on the batch report channel'
+complete -c fb-refwork -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-refwork -l help -s h -d 'show help'
 complete -c fb-refwork -l version -s v -d 'print the version'
-complete -c fb-refwork -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell and exit'

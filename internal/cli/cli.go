@@ -58,7 +58,14 @@ func Tools() []string {
 
 // App returns the urfave/cli app of a tool (for man page generation).
 func App(tool string) *ucli.App {
-	return tools[tool](StdEnv())
+	return build(tool, StdEnv())
+}
+
+// build makes a tool's app with the flags every tool shares appended.
+func build(tool string, env Env) *ucli.App {
+	app := tools[tool](env)
+	app.Flags = append(app.Flags, completionFlagDef())
+	return app
 }
 
 // Main runs the named tool on the process's arguments and returns its exit code.
@@ -68,15 +75,14 @@ func Main(tool string) int {
 
 // Run runs the named tool with args (args[0] is the program name).
 func Run(tool string, args []string, env Env) int {
-	mk, ok := tools[tool]
-	if !ok {
+	if _, ok := tools[tool]; !ok {
 		fmt.Fprintf(env.Stderr, "flybench: error: no tool named %q\n", tool)
 		return ExitUsage
 	}
 	if code, handled := generateCompletion(tool, args, env); handled {
 		return code
 	}
-	return printError(env.Stderr, tool, mk(env).Run(args))
+	return printError(env.Stderr, tool, build(tool, env).Run(args))
 }
 
 // newApp sets the conventions every tool shares.

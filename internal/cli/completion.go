@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	ucli "github.com/urfave/cli/v2"
+
 	"github.com/flybench/flybench/internal/completion"
+	"github.com/flybench/flybench/internal/report"
 )
 
 // completionFlag prints the tool's shell completion script and exits; it
@@ -14,7 +17,7 @@ const completionFlag = "generate-completion"
 // flagChoices are the fixed values of the flags that have them, by
 // "tool/flag", or by "flag" for every tool that has it.
 var flagChoices = map[string][]string{
-	"format":                {"console", "csv", "json", "markdown", "long-csv"},
+	"fb-report/format":      report.Formats(),
 	"fb-check/format":       {"console", "markdown", "ndjson"},
 	"color":                 {"auto", "always", "never"},
 	"progress":              {"auto", "tty", "plain", "none"},
@@ -42,11 +45,20 @@ func CompletionSpec(tool string) completion.Spec {
 		}
 		return flagChoices[flag]
 	})
-	s.Flags = append(s.Flags, completion.Flag{
-		Names: []string{completionFlag}, TakesValue: true, Choices: completion.Shells,
-		Usage: "print the completion script for this shell and exit",
-	})
 	return s
+}
+
+// completionFlagDef is --generate-completion as --help and the man pages
+// show it. Run answers it before the app parses anything, so the app
+// sees it only when it is not the first argument, and refuses it.
+func completionFlagDef() ucli.Flag {
+	return &ucli.StringFlag{
+		Name:  completionFlag,
+		Usage: "print the completion script for this shell (" + strings.Join(completion.Shells, ", ") + ") and exit; must be the first argument",
+		Action: func(*ucli.Context, string) error {
+			return usageErrorf("--%s must be the first argument (TOOL --%s SHELL)", completionFlag, completionFlag)
+		},
+	}
 }
 
 // generateCompletion answers "TOOL --generate-completion SHELL" (or

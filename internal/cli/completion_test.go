@@ -14,7 +14,7 @@ func TestGenerateCompletion(t *testing.T) {
 		if code != ExitOK || errs != "" {
 			t.Fatalf("%v: exit %d, stderr %q", args, code, errs)
 		}
-		for _, want := range []string{"complete -c fb-report -l format -s f -x -a 'console csv json markdown long-csv'", "-l details", "-l help -s h"} {
+		for _, want := range []string{"complete -c fb-report -l format -s f -x -a 'console csv json markdown long-csv hyperfine-json", "-l details", "-l help -s h"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%v: script lacks %q:\n%s", args, want, out)
 			}

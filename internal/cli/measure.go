@@ -75,6 +75,7 @@ type measureRequest struct {
 	cond    conditions.Policy
 	condOn  bool
 	flags   commandFlags
+	stdio   stdioFlags // --input, --output
 	tags    map[string]string
 	// workUnits is --work-units: one value for every command, or one
 	// per command; nil when not given.
@@ -93,7 +94,7 @@ type measureRequest struct {
 // commandFlags say how the commands and hooks are run.
 type commandFlags struct {
 	shell, ignoreFailure, showOutput bool
-	prepare, setup, cleanup          string
+	hooks                            caseHooks
 	cpu                              int // --cpu; -1 unplaced
 	requireStrict                    bool
 	gotestBench, gotestDir           string
@@ -105,7 +106,6 @@ type commandFlags struct {
 func commandFlagsOf(c *ucli.Context) commandFlags {
 	return commandFlags{
 		shell: c.Bool("shell"), ignoreFailure: c.Bool("ignore-failure"), showOutput: c.Bool("show-output"),
-		prepare: c.String("prepare"), setup: c.String("setup"), cleanup: c.String("cleanup"),
 		cpu: c.Int("cpu"), requireStrict: c.Bool("require-strict"),
 		gotestBench: c.String("gotest-bench"), gotestDir: c.String("gotest-dir"),
 		gotestBenchmem: c.Bool("gotest-benchmem"), gotestCPU: c.Int("gotest-cpu"),
@@ -199,6 +199,12 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.workUnits, err = workUnitsOf(c.StringSlice("work-units"), r.measuredSides()); err != nil {
 		return nil, err
 	}
+	if r.stdio, err = stdioOf(c, r.mode); err != nil {
+		return nil, err
+	}
+	if r.flags.hooks, err = hooksOf(c, r.measuredSides(), r.params); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 
@@ -272,6 +278,9 @@ type measurement struct {
 	pids     []int
 	workers  []*workerexec.Worker
 	session  *session // --resume
+	// stdout is the commands' stdout (--output FILE or inherit), nil for
+	// /dev/null or a drained pipe; outFile is it when this tool opened it.
+	stdout, outFile *os.File
 }
 
 func (m *measurement) close() {
@@ -281,6 +290,9 @@ func (m *measurement) close() {
 	for _, w := range m.workers {
 		w.Close()
 	}
+	if m.outFile != nil {
+		m.outFile.Close()
+	}
 }
 
 // prepare resolves every command and hook, characterizes the clock and
@@ -288,6 +300,9 @@ func (m *measurement) close() {
 func (m *measurement) prepare(sides []side, names []string) error {
 	clk := probes.SampleClock{}
 	var err error
+	if m.stdout, err = m.stdoutFile(); err != nil {
+		return err
+	}
 	switch m.mode {
 	case "batch":
 		err = m.prepareBatch(sides, names, clk)
@@ -304,11 +319,7 @@ func (m *measurement) prepare(sides []side, names []string) error {
 	m.markReference()
 	m.markWorkUnits()
 	m.markParams()
-	m.hooks = collect.Hooks{
-		Setup:   m.hook(m.flags.setup),
-		Prepare: m.hook(m.flags.prepare),
-		Cleanup: m.hook(m.flags.cleanup),
-	}
+	m.hooks = m.engineHooks()
 	return m.fillRun(clk)
 }
 
@@ -337,15 +348,6 @@ func (m *measurement) wantsIO() bool {
 	return false
 }
 
-// hook turns a hook command into a function, or nil when it is unset.
-func (m *measurement) hook(text string) func() error {
-	if text == "" {
-		return nil
-	}
-	shell, show, out := m.flags.shell, m.flags.showOutput, stderrFile(m.env)
-	return func() error { return runner.Hook(text, shell, show, out) }
-}
-
 func (m *measurement) fillRun(clk probes.SampleClock) error {
 	res, err := clk.Resolution()
 	if err != nil {
@@ -363,7 +365,8 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 	rc := &m.record.Config
 	f := m.flags
 	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = f.shell, f.ignoreFailure, f.showOutput
-	rc.Prepare, rc.Setup, rc.Cleanup = f.prepare, f.setup, f.cleanup
+	m.recordHooks(rc)
+	rc.Input, rc.Output = m.stdio.input, m.stdio.output
 	rc.Layout = m.layoutRecord(osRoot)
 	for _, a := range m.axes {
 		rc.Metrics = append(rc.Metrics, a.Name)

@@ -27,16 +27,13 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.StringSliceFlag{Name: "work-units", Usage: "logical work one operation completes (items processed, requests served): one value for every case, or one per case in order (commands, or worker sides); adds a throughput view (units per second, higher is better) to summaries and comparisons"},
 		&ucli.BoolFlag{Name: "shell", Aliases: []string{"S"}, Usage: "run commands and hooks through /bin/sh -c instead of splitting them into words"},
 		&ucli.BoolFlag{Name: "ignore-failure", Aliases: []string{"i"}, Usage: "time commands that exit non-zero instead of stopping the run"},
-		&ucli.BoolFlag{Name: "show-output", Usage: "send the commands' stdout and stderr to this tool's stderr instead of discarding them"},
-		&ucli.StringFlag{Name: "prepare", Aliases: []string{"p"}, Usage: "untimed command run before every batch"},
-		&ucli.StringFlag{Name: "setup", Aliases: []string{"s"}, Usage: "untimed command run once before warm-up"},
-		&ucli.StringFlag{Name: "cleanup", Aliases: []string{"c"}, Usage: "untimed command run once at the end, whatever the outcome"},
 		&ucli.StringFlag{Name: "metrics", Aliases: []string{"m"}, Value: "time", Usage: "axes recorded on every sample, comma-separated sets (time, resources, perf, software, all) and single axes (cpu, rss_peak, minor_faults, cycles, task_clock, ...); wall time is always recorded; instructions_sim counts each case's instructions under valgrind in untimed runs (only when named)"},
 		timerFlag(),
 		&ucli.GenericFlag{Name: "require-perf", Value: &requirePerf{}, Usage: "fail after the first measurement unless every selected hardware axis (perf set) has samples; --require-perf=core requires only cycles, instructions and ipc (implies selecting them)"},
 		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "progress on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},
 	}
 	flags = append(flags, untilFlags()...)
+	flags = append(flags, ioHookFlags()...)
 	w := collect.DefaultWatch
 	flags = append(flags,
 		&ucli.StringFlag{Name: "watch", Usage: "interference watch: observe (record foreign CPU load), retake (discard a contaminated window and collect it again) or pause (wait for a settled host, re-warm, collect it again); off when unset; Linux only (/proc/stat)"},

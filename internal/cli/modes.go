@@ -221,6 +221,7 @@ func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runn
 	opts.Env = m.commandEnv()
 	opts.IgnoreFailure, opts.ReadIO = m.flags.ignoreFailure, m.wantsIO()
 	opts.Contain = m.timing == timerCPU
+	m.stdioOptions(&opts)
 	cmd, err := runner.New(opts)
 	if err != nil {
 		return nil, nil, withCode(ExitCommandFailed, fmt.Errorf("command %d %q: %w", i+1, text, err), "")

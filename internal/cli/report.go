@@ -11,7 +11,7 @@ import (
 )
 
 func reportApp(env Env) *ucli.App {
-	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON or Markdown",
+	app := newApp(env, "fb-report", "format an analyzed stream as console cards, CSV, JSON, Markdown or HTML",
 		"[FILE...]",
 		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
 			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n"+
@@ -19,7 +19,7 @@ func reportApp(env Env) *ucli.App {
 			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
 			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison) or hyperfine-json (hyperfine --export-json)"},
+		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison) hyperfine-json (hyperfine --export-json) or html (one self-contained page with the plots)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table"},
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},

@@ -2,8 +2,10 @@ package collect
 
 import (
 	"context"
+	"fmt"
 	"time"
 
+	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -31,7 +33,11 @@ func (e *Engine) count(iters []int64) error {
 	for _, p := range e.Counters {
 		for c := range e.Cases {
 			e.report(Status{Phase: "counting", Case: e.Cases[c].Name})
-			rec := p.Count(ctx, c, iters[c], e.Hooks.Prepare)
+			b := e.bracket(c)
+			rec := p.Count(ctx, c, iters[c], b.prepare())
+			if err := b.close(); err != nil && rec.Value != nil {
+				rec.Status, rec.Reason, rec.Value, rec.Values = string(axes.ProbeFailed), err.Error(), nil, nil
+			}
 			if e.stopped.Load() {
 				return ErrInterrupted
 			}
@@ -59,4 +65,45 @@ func (e *Engine) cancelOnStop(ctx context.Context, cancel func()) {
 			}
 		}
 	}
+}
+
+// bracket runs case c's prepare and conclude hooks around each execution
+// of a probe that only announces its executions by calling prepare: each
+// call concludes the previous execution, then prepares the next; close
+// concludes the last.
+type bracket struct {
+	e       *Engine
+	c       int
+	started bool
+}
+
+func (e *Engine) bracket(c int) *bracket { return &bracket{e: e, c: c} }
+
+// prepare is nil without hooks, as CounterProbe expects.
+func (b *bracket) prepare() func() error {
+	if b.e.Hooks.Prepare == nil && b.e.Hooks.Conclude == nil {
+		return nil
+	}
+	return func() error {
+		if err := b.close(); err != nil {
+			return err
+		}
+		b.started = true
+		if b.e.Hooks.Prepare == nil {
+			return nil
+		}
+		return b.e.Hooks.Prepare(b.c)
+	}
+}
+
+func (b *bracket) close() error {
+	if !b.started || b.e.Hooks.Conclude == nil {
+		b.started = false
+		return nil
+	}
+	b.started = false
+	if err := b.e.Hooks.Conclude(b.c); err != nil {
+		return fmt.Errorf("--conclude: %w", err)
+	}
+	return nil
 }

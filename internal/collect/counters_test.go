@@ -3,6 +3,7 @@ package collect
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ type fakeCounter struct {
 	iters    []int64
 	prepared bool
 	onCount  func()
+	execs    int // executions per count, each announced by prepare
 }
 
 func (f *fakeCounter) Count(_ context.Context, c int, iters int64, prepare func() error) ndjson.Counter {
@@ -22,6 +24,11 @@ func (f *fakeCounter) Count(_ context.Context, c int, iters int64, prepare func(
 	f.prepared = prepare != nil
 	if f.onCount != nil {
 		f.onCount()
+	}
+	for range f.execs {
+		if err := prepare(); err != nil {
+			return ndjson.Counter{Status: "probe_failed", Reason: err.Error()}
+		}
 	}
 	v := float64(iters)
 	return ndjson.Counter{Axis: "instructions_sim", Unit: "instructions/op", Status: "collected", Value: &v}
@@ -36,7 +43,7 @@ func TestCountersBetweenCalibrationAndSamples(t *testing.T) {
 	cfg.Measurement = 400 * time.Millisecond
 	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 4000})
 	e.Run.RunID = "r-c"
-	e.Hooks.Prepare = func() error { return nil }
+	e.Hooks.Prepare = func(int) error { return nil }
 	f := &fakeCounter{}
 	e.Counters = []CounterProbe{f}
 	if _, err := e.Collect(); err != nil {
@@ -69,5 +76,44 @@ func TestCountersStop(t *testing.T) {
 	end, err := e.Collect()
 	if err != ErrInterrupted || end.Reason != ndjson.EndInterrupted || bytes.Contains(buf.Bytes(), []byte(`"sample"`)) {
 		t.Fatalf("got %v, end %+v", err, end)
+	}
+}
+
+// TestCounterExecutionsBracketed: every execution a counter makes is
+// preceded by its case's prepare and followed by its conclude, and a
+// failing last conclude fails the count.
+func TestCounterExecutionsBracketed(t *testing.T) {
+	clk := &fakeClock{}
+	e, buf := newEngine(DefaultConfig, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	counting := false
+	var log []string
+	e.Hooks.Prepare = func(c int) error {
+		if counting {
+			log = append(log, "p"+e.Cases[c].Name)
+		}
+		return nil
+	}
+	e.Hooks.Conclude = func(c int) error {
+		if counting {
+			log = append(log, "c"+e.Cases[c].Name)
+		}
+		if counting && c == 1 && len(log) == 8 {
+			return errors.New("exit status 4")
+		}
+		return nil
+	}
+	f := &fakeCounter{execs: 2}
+	f.onCount = func() { counting = true }
+	e.Counters = []CounterProbe{f}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(log[:8], " "); got != "pa ca pa ca pb cb pb cb" {
+		t.Fatalf("hooks around the counted executions: %q", got)
+	}
+	recs := strings.Count(buf.String(), `"type":"counter"`)
+	failed := strings.Count(buf.String(), `"name":"b","axis":"instructions_sim","unit":"instructions/op","status":"probe_failed","reason":"--conclude: exit status 4"`)
+	if recs != 2 || failed != 1 {
+		t.Fatalf("%d counter records, %d failed by --conclude:\n%s", recs, failed, buf.String())
 	}
 }

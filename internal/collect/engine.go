@@ -52,13 +52,19 @@ type Case struct {
 	// Params are the parameter values of a case expanded from a scan
 	// (fb-pair --parameter-scan, --parameter-list); nil otherwise.
 	Params map[string]string
+	// Hooks are the case's own hook commands, recorded on its case
+	// record; nil when hooks are given for every case (Hooks).
+	Hooks *ndjson.CaseHooks
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
+// Prepare and Conclude are given the index of the case whose batch they
+// bracket, so each case may have its own.
 type Hooks struct {
-	Setup   func() error // once, before warmup
-	Prepare func() error // before every batch, warmup and calibration included
-	Cleanup func() error // once at the end, whatever the outcome
+	Setup    func() error      // once, before warmup
+	Prepare  func(c int) error // before every batch of case c, warmup and calibration included
+	Conclude func(c int) error // after every batch of case c that completed
+	Cleanup  func() error      // once at the end, whatever the outcome
 }
 
 // Observer records the axes of every timed sample, outside the timed
@@ -261,7 +267,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params, Hooks: cs.Hooks}
 	}
 	e.familyRule()
 }
@@ -313,11 +319,12 @@ func (e *Engine) report(s Status) {
 	e.Progress.Update(s)
 }
 
-// runBatch runs the prepare hook, then one timed batch of case c. With a
-// sample to fill, the observer brackets the batch.
+// runBatch runs the prepare hook, then one timed batch of case c, then
+// the conclude hook. With a sample to fill, the observer brackets the
+// batch alone.
 func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	if e.Hooks.Prepare != nil {
-		if err := e.Hooks.Prepare(); err != nil {
+		if err := e.Hooks.Prepare(c); err != nil {
 			return 0, e.failure("--prepare", err)
 		}
 	}
@@ -334,6 +341,11 @@ func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	}
 	if e.stopped.Load() {
 		return 0, ErrInterrupted
+	}
+	if e.Hooks.Conclude != nil {
+		if err := e.Hooks.Conclude(c); err != nil {
+			return 0, e.failure("--conclude", err)
+		}
 	}
 	return ns, nil
 }

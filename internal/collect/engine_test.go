@@ -356,13 +356,16 @@ func TestStopDiscardsUnitInFlight(t *testing.T) {
 func TestHooksOrder(t *testing.T) {
 	clk := &fakeClock{}
 	var log []string
-	op := &fakeOp{clk: clk, perOp: 1000}
-	op.onCall = func(int) { log = append(log, "run") }
-	e, _ := newEngine(DefaultConfig, op)
+	a, b := &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 3000}
+	a.onCall = func(int) { log = append(log, "run a") }
+	b.onCall = func(int) { log = append(log, "run b") }
+	e, _ := newEngine(DefaultConfig, a, b)
+	name := func(c int) string { return e.Cases[c].Name }
 	e.Hooks = Hooks{
-		Setup:   func() error { log = append(log, "setup"); return nil },
-		Prepare: func() error { log = append(log, "prepare"); return nil },
-		Cleanup: func() error { log = append(log, "cleanup"); return nil },
+		Setup:    func() error { log = append(log, "setup"); return nil },
+		Prepare:  func(c int) error { log = append(log, "prepare "+name(c)); return nil },
+		Conclude: func(c int) error { log = append(log, "conclude "+name(c)); return nil },
+		Cleanup:  func() error { log = append(log, "cleanup"); return nil },
 	}
 	if _, err := e.Collect(); err != nil {
 		t.Fatal(err)
@@ -370,10 +373,37 @@ func TestHooksOrder(t *testing.T) {
 	if log[0] != "setup" || log[len(log)-1] != "cleanup" {
 		t.Fatalf("setup/cleanup not once at the ends: %v", log[:3])
 	}
-	for i := 1; i < len(log)-1; i += 2 {
-		if log[i] != "prepare" || log[i+1] != "run" {
-			t.Fatalf("prepare must precede every batch: %v", log[i:i+2])
+	for i := 1; i < len(log)-1; i += 3 {
+		c := log[i+1][len("run "):]
+		if log[i] != "prepare "+c || log[i+2] != "conclude "+c {
+			t.Fatalf("each batch must be bracketed by its own case's prepare and conclude: %v", log[i:i+3])
 		}
+	}
+	if got := strings.Count(strings.Join(log, ","), "run a"); got != len(a.calls) {
+		t.Fatalf("%d bracketed batches of a, %d batches", got, len(a.calls))
+	}
+}
+
+// TestFailingConcludeStops: a failing --conclude ends the run as failed,
+// like a failing --prepare, and cleanup still runs.
+func TestFailingConcludeStops(t *testing.T) {
+	clk := &fakeClock{}
+	e, buf := newEngine(DefaultConfig, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
+	calls, cleaned := 0, false
+	e.Hooks.Conclude = func(c int) error {
+		if calls++; calls == 7 {
+			return errors.New("exit status 4")
+		}
+		return nil
+	}
+	e.Hooks.Cleanup = func() error { cleaned = true; return nil }
+	end, err := e.Collect()
+	var fe *FailedError
+	if !errors.As(err, &fe) || fe.Case != "--conclude" {
+		t.Fatalf("err = %v, want a --conclude failure", err)
+	}
+	if end.Reason != ndjson.EndFailed || !cleaned || len(readStream(t, buf.Bytes()).ends) != 1 {
+		t.Fatalf("end %+v, cleaned %v", end, cleaned)
 	}
 }
 
@@ -414,7 +444,7 @@ func TestObserverBracketsEverySampledBatch(t *testing.T) {
 	op.onCall = func(int) { log = append(log, "run") }
 	e, buf := newEngine(DefaultConfig, op, &fakeOp{clk: clk, perOp: 1000})
 	e.Observer = fakeObserver{&log}
-	e.Hooks.Prepare = func() error { log = append(log, "prepare"); return nil }
+	e.Hooks.Prepare = func(int) error { log = append(log, "prepare"); return nil }
 	if _, err := e.Collect(); err != nil {
 		t.Fatal(err)
 	}

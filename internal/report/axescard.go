@@ -21,11 +21,7 @@ func (c *console) axesBlock(r *Run, s *ndjson.Summary) {
 			rows = append(rows, c.axisSummaryRow(a))
 		}
 	}
-	label := "axes"
-	for _, l := range c.tableLines(rows, []bool{false, true}) {
-		c.row(label, l)
-		label = ""
-	}
+	c.out.table("axes", rows, []bool{false, true})
 }
 
 // axisSummaryRow is "cpu  3.197  ms/op  3.138 .. 3.217": the median and the

@@ -66,7 +66,7 @@ func (c *console) baseline(r *Run) {
 	b := r.Analysis.Baseline
 	c.title("=", baselineTitle(b))
 	if len(b.Allowed) > 0 {
-		c.row("allowed", c.p.paint(sgrYellow, "fingerprint differs: "+allowedText(b)))
+		c.paintedRow("allowed", sgrYellow, "fingerprint differs: "+allowedText(b))
 	}
 	if len(r.Baseline) == 0 {
 		c.row("compared", "no case of this run is in the baseline")

@@ -41,7 +41,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	if k.Robust != nil && k.Estimator == "robust" {
 		c.row("outliers", robustText(k))
 	}
-	c.row("verdict", c.verdict(r, k))
+	c.paintedRow("verdict", verdictColor(k.Verdict), c.verdict(r, k))
 	if k.Throughput != nil {
 		c.row("throughput", throughputChangeText(k.Throughput, ci))
 	}
@@ -60,26 +60,30 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.row("schedule", withLayout(c.schedule(k.Design, k.Batching), r.Run.Config.Layout))
+	c.schedule(k.Design, k.Batching, r.Run.Config.Layout)
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}
 	c.axisTable(r, k, axisCIText(r, k, ci))
 }
 
-// verdict is "new faster   (contender faster)", coloured by outcome.
+// verdict is "new faster   (contender faster)".
 func (c *console) verdict(r *Run, k *ndjson.Comparison) string {
 	text := verdictText(r, k)
 	if k.Verdict != "" && k.Verdict != text {
 		text += "   (" + k.Verdict + ")"
 	}
-	return c.p.paint(verdictColor(k.Verdict), text)
+	return text
 }
 
-func (c *console) schedule(design, batching string) string {
+// schedule is the schedule row, in yellow and marked when the design is
+// exposed to drift.
+func (c *console) schedule(design, batching string, layout *ndjson.Layout) {
 	text, exposed := scheduleText(design, batching)
+	text = withLayout(text, layout)
 	if exposed {
-		return c.p.paint(sgrYellow, "⚠ "+text)
+		c.paintedRow("schedule", sgrYellow, "⚠ "+text)
+		return
 	}
-	return text
+	c.row("schedule", text)
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -13,15 +12,22 @@ import (
 const cardWidth = 65
 
 // console renders the human format: a header line per run, then result
-// cards, a comparison card or a table against the reference.
+// cards, a comparison card or a table against the reference. It hands
+// its cards to a sink: text for the console, tables for the HTML report.
 type console struct {
-	w       *bytes.Buffer
+	out     sink
 	p       painter
 	details bool
 }
 
+// newConsole is the console format writing text to w.
+func newConsole(w *bytes.Buffer, opt Options) *console {
+	p := painter(opt.Color)
+	return &console{out: &textSink{w: w, p: p}, p: p, details: opt.Details}
+}
+
 func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
-	c := &console{w: w, p: painter(opt.Color), details: opt.Details}
+	c := newConsole(w, opt)
 	for i, r := range runs {
 		if i > 0 {
 			c.line("")
@@ -37,6 +43,12 @@ func (c *console) run(r *Run) {
 	for _, w := range r.warnings() {
 		c.warning(w)
 	}
+	c.cards(r)
+}
+
+// cards prints a run's cards: its cases and comparisons, the baseline,
+// the family and the environment.
+func (c *console) cards(r *Run) {
 	switch len(r.Run.Cases) {
 	case 1:
 		c.card(r, reference)
@@ -127,25 +139,19 @@ func nonEmpty(parts []string) []string {
 	return kept
 }
 
-// title opens a card: "-- old -----" for a case, "== old vs new ===" for a comparison.
-func (c *console) title(mark, name string) {
-	head := mark + mark + " " + name + " "
-	rule := strings.Repeat(mark, max(cardWidth-utf8.RuneCountInString(head), 2))
-	c.line("")
-	c.line(c.p.paint(sgrBold, head+rule))
-}
+// title opens a card: "-" marks a case, "=" a comparison.
+func (c *console) title(mark, name string) { c.out.title(mark, name) }
 
 // row is one labelled line of a card.
-func (c *console) row(label, text string) {
-	c.line(fmt.Sprintf("   %-10s | %s", label, text))
-}
+func (c *console) row(label, text string) { c.out.row(label, "", text) }
 
-func (c *console) warning(text string) {
-	c.row("warning", c.p.paint(sgrYellow, text))
-}
+// paintedRow is a card row whose whole text is painted in sgr: a verdict,
+// a repair, a warning.
+func (c *console) paintedRow(label, sgr, text string) { c.out.row(label, sgr, text) }
 
-// line writes s without trailing spaces.
-func (c *console) line(s string) {
-	c.w.WriteString(strings.TrimRight(s, " "))
-	c.w.WriteByte('\n')
-}
+func (c *console) warning(text string) { c.paintedRow("warning", sgrYellow, text) }
+
+// table is a table of cells on its own, under the card's title.
+func (c *console) table(rows [][]cell, right []bool) { c.out.table("", rows, right) }
+
+func (c *console) line(s string) { c.out.line(s) }

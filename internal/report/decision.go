@@ -108,3 +108,12 @@ func unitNoun(r *Run) string {
 	}
 	return "sample"
 }
+
+// stoppingLevel is the level of a run's stopping line: its comparisons'
+// final look, else the run's.
+func stoppingLevel(r *Run) float64 {
+	if len(r.Comparisons) > 0 {
+		return r.Comparisons[0].ConfidencePct
+	}
+	return runLevel(r)
+}

@@ -30,7 +30,7 @@ func (c *console) repairs(r *Run) {
 	text := joinNonEmpty([]string{repairsText(r), contaminatedText(r.Environment)}, "; ")
 	switch {
 	case text != "":
-		c.row("repairs", c.p.paint(sgrYellow, text))
+		c.paintedRow("repairs", sgrYellow, text)
 	case watchOn(r):
 		c.row("repairs", "none")
 	}

@@ -26,7 +26,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	fmt.Fprintf(w, "Run `%s`%s · %s · %s\n\n", shortID(r.Run.RunID), r.repeatNote(),
 		mdEscape(joinNonEmpty([]string{strings.TrimSpace(r.Run.Tool + " " + r.Run.ToolVersion), sourceText(r.Run)}, " · ")),
 		mdEscape(hostText(r.Run.Host)))
-	notes := markdownWarnings(r)
+	notes := prominentWarnings(r)
 	for _, n := range notes {
 		fmt.Fprintf(w, "> ⚠ %s\n", mdEscape(n))
 	}
@@ -42,11 +42,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	markdownProcess(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 	markdownFamily(w, r)
-	level := runLevel(r)
-	if len(r.Comparisons) > 0 {
-		level = r.Comparisons[0].ConfidencePct
-	}
-	if text := stoppingText(r, level); text != "" {
+	if text := stoppingText(r, stoppingLevel(r)); text != "" {
 		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(text))
 	}
 	if r.Environment != nil {
@@ -66,10 +62,10 @@ func markdownTitle(r *Run) string {
 	}
 }
 
-// markdownWarnings gathers what a reviewer must not miss: an incomplete
+// prominentWarnings gathers what a reviewer must not miss: an incomplete
 // run, every warning of the analysis and its comparisons, and a run that
 // repaired itself or whose host was not what it asked for.
-func markdownWarnings(r *Run) []string {
+func prominentWarnings(r *Run) []string {
 	var notes []string
 	if why := r.incomplete(); why != "" {
 		notes = append(notes, "incomplete run: "+why)
@@ -136,8 +132,11 @@ func markdownVersus(r *Run, i int) []string {
 	}
 }
 
-// methodNote is the one line that says how the numbers were obtained.
-func methodNote(r *Run) string {
+// methodNote is the method line, escaped for Markdown.
+func methodNote(r *Run) string { return mdEscape(methodText(r)) }
+
+// methodText is the one line that says how the numbers were obtained.
+func methodText(r *Run) string {
 	a := r.Analysis
 	sched, _ := scheduleText(r.Run.Design, r.Run.Batching)
 	threshold := fmt.Sprintf("; practical threshold ±%.1f%%", a.ThresholdPct)
@@ -152,12 +151,12 @@ func methodNote(r *Run) string {
 	}
 	estimate := ""
 	if a.Estimator != "" && len(r.Run.Cases) > 1 {
-		estimate = fmt.Sprintf("; decision estimate %s (the geometric mean beside it)", mdEscape(a.Estimator))
+		estimate = fmt.Sprintf("; decision estimate %s (the geometric mean beside it)", a.Estimator)
 	}
 	return fmt.Sprintf("Method: %s%s; %s, percentiles of batch means; "+
 		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s%s.",
-		mdEscape(sched), unitsKept(r), times, confidence(a.ConfidencePct), a.Resamples,
-		mdEscape(orNA(a.BlockRule)), threshold, estimate)
+		sched, unitsKept(r), times, confidence(a.ConfidencePct), a.Resamples,
+		orNA(a.BlockRule), threshold, estimate)
 }
 
 // unitsKept is ", 50 pairs": how many units the run kept, when it says.

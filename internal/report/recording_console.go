@@ -13,8 +13,11 @@ import (
 // formatStream renders the runs in the format, then the recordings; the
 // JSON document holds both.
 func formatStream(w *bytes.Buffer, name string, format formatter, s *Stream, opt Options) error {
-	if name == "json" {
+	switch name {
+	case "json":
 		return writeJSONStream(w, s, opt)
+	case "html":
+		return writeHTMLStream(w, s, opt)
 	}
 	if err := format(w, s.Runs, opt); err != nil {
 		return err
@@ -35,7 +38,7 @@ func formatStream(w *bytes.Buffer, name string, format formatter, s *Stream, opt
 // writeRecordingsConsole renders each recording: a header line, a card
 // per benchmark, and the table of its comparisons.
 func writeRecordingsConsole(w *bytes.Buffer, s *Stream, opt Options) {
-	c := &console{w: w, p: painter(opt.Color), details: opt.Details}
+	c := newConsole(w, opt)
 	for i, r := range s.Recordings {
 		if i > 0 || len(s.Runs) > 0 {
 			c.line("")
@@ -49,6 +52,12 @@ func (c *console) recording(r *Recording) {
 	for _, w := range r.warnings() {
 		c.warning(w)
 	}
+	c.spanCards(r)
+}
+
+// spanCards prints a card per benchmark, then the table of the
+// recording's comparisons.
+func (c *console) spanCards(r *Recording) {
 	for i := range r.Summaries {
 		c.spanCard(r, &r.Summaries[i])
 	}

@@ -20,7 +20,8 @@ import (
 type Options struct {
 	// Format is "console" (the default when empty), "csv", "json",
 	// "markdown", "long-csv" (one row per axis, wall time included) or
-	// "hyperfine-json" (hyperfine's --export-json schema, hyperfine.go).
+	// "hyperfine-json" (hyperfine's --export-json schema, hyperfine.go)
+	// or "html" (one self-contained page with the figures, html.go).
 	Format string
 	// Color adds ANSI colours to the console format. The caller decides:
 	// only on a terminal, never when NO_COLOR is set.
@@ -43,12 +44,14 @@ var formats = map[string]formatter{
 	"long-csv": writeLongCSV,
 	// hyperfine-json reads samples only, so it also takes a raw stream.
 	"hyperfine-json": writeHyperfine,
+	// html is one self-contained page with the figures inline (html.go).
+	"html": writeHTML,
 }
 
 // Formats lists the format names Write accepts. The newer formats come last so
 // messages that list the formats keep their older prefix.
 func Formats() []string {
-	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json"}
+	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json", "html"}
 }
 
 // Write formats runs to w. Output is rendered completely before the first

@@ -59,7 +59,7 @@ func (c *console) suites(runs []*Run) {
 		c.table(rows, []bool{false, false, true, true, true})
 		c.row("speedup", fmt.Sprintf("%s geometric mean  %s %s", c.p.paint(sgrBold, speedup(s.GeoSpeedup)), suiteLevel(&s), speedupRange(s.SpeedupCI)))
 		c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%", pct(s.ChangePct), suiteLevel(&s), pctRange(s.ChangeCI), s.ThresholdPct))
-		c.row("verdict", c.p.paint(verdictColor(s.Verdict), suiteVerdict(s.Verdict)))
+		c.paintedRow("verdict", verdictColor(s.Verdict), suiteVerdict(s.Verdict))
 		for _, w := range s.Warnings {
 			c.warning(w)
 		}

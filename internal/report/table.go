@@ -85,16 +85,9 @@ func contenderCells(r *Run, i int) []cell {
 	}
 }
 
-// table prints rows in aligned columns, indented like card rows. right marks
-// the right-aligned columns; colour is applied inside the padding.
-func (c *console) table(rows [][]cell, right []bool) {
-	for _, l := range c.tableLines(rows, right) {
-		c.line("   " + l)
-	}
-}
-
-// tableLines lays rows out in columns two spaces apart.
-func (c *console) tableLines(rows [][]cell, right []bool) []string {
+// tableLines lays rows out in columns two spaces apart. right marks the
+// right-aligned columns; colour is applied inside the padding.
+func tableLines(p painter, rows [][]cell, right []bool) []string {
 	widths := columnWidths(rows)
 	lines := make([]string, 0, len(rows))
 	for _, row := range rows {
@@ -104,14 +97,14 @@ func (c *console) tableLines(rows [][]cell, right []bool) []string {
 				b.WriteString("  ")
 			}
 			if cl.span {
-				b.WriteString(c.p.paint(cl.sgr, cl.text))
+				b.WriteString(p.paint(cl.sgr, cl.text))
 				break
 			}
 			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(cl.text))
 			if j < len(right) && right[j] {
-				b.WriteString(pad + c.p.paint(cl.sgr, cl.text))
+				b.WriteString(pad + p.paint(cl.sgr, cl.text))
 			} else {
-				b.WriteString(c.p.paint(cl.sgr, cl.text) + pad)
+				b.WriteString(p.paint(cl.sgr, cl.text) + pad)
 			}
 		}
 		lines = append(lines, b.String())

@@ -4,10 +4,12 @@
 //
 // A Command is prepared once (program resolved, /dev/null opened, stderr
 // capture created) so that a timed batch does nothing between its two clock
-// reads but fork, exec and wait, plus one lseek that rewinds the capture.
+// reads but fork, exec and wait, plus one lseek that rewinds the capture
+// (and one that rewinds an --input file).
 // Children never write to the tool's stdout, which carries the record
-// stream: their stdout goes to /dev/null and their stderr to the capture,
-// or both go to the Output file when output is shown.
+// stream: their stdout goes to /dev/null (or Options.Stdout, or a drained
+// pipe) and their stderr to the capture, or both go to the Output file
+// when output is shown. Stdin is /dev/null or the Options.Input file.
 //
 // Each child is the leader of its own process group (Setpgid). Kill signals
 // the whole group, so the children of a --shell command die with it, and
@@ -49,6 +51,14 @@ type Options struct {
 	// Output receives shown output; nil is os.Stderr. It must not be the
 	// tool's stdout, which carries the record stream.
 	Output *os.File
+	// Input is the file every run reads as stdin, from its start when it
+	// is a regular file (rewound before each run); "" is /dev/null.
+	Input string
+	// Stdout receives the child's stdout when output is not shown; nil is
+	// /dev/null. DrainStdout instead gives it a pipe that the Command
+	// reads and discards while the child runs (stdio.go).
+	Stdout      *os.File
+	DrainStdout bool
 	// IgnoreFailure makes a non-zero exit or a death by signal not an error.
 	IgnoreFailure bool
 	// Batch makes one run perform n logical operations itself: Run(n)
@@ -84,6 +94,7 @@ type Command struct {
 	readIO        bool
 	contain       bool
 	batch         *batch
+	io            stdio // --input, --output pipe
 
 	guard Guard
 
@@ -108,6 +119,9 @@ func New(opts Options) (*Command, error) {
 	}
 	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, contain: opts.Contain, captureFD: -1}
 	files, err := c.openFiles(opts)
+	if err == nil {
+		files, err = c.openStdio(files, opts)
+	}
 	if err == nil && opts.Batch {
 		files, err = c.setupBatch(files)
 		if err == nil && opts.OutputToReport {
@@ -206,7 +220,7 @@ func (c *Command) Close() error {
 		}
 	}
 	c.devNull, c.capture, c.captureFD = nil, nil, -1
-	return errors.Join(errs...)
+	return errors.Join(append(errs, c.closeStdio())...)
 }
 
 // Argv is the command's argument vector as given.

@@ -51,9 +51,12 @@ func (c *Command) runBatch(n int64, clk probes.Clock) (int64, error) {
 	return elapsed, c.collectReport()
 }
 
-// once is one run: rewind the capture, start, wait, judge the status. Its
+// once is one run: rewind the input and the capture, start, wait, judge the status. Its
 // successful path does not allocate beyond what syscall.ForkExec does.
 func (c *Command) once() error {
+	if err := c.rewindInput(); err != nil {
+		return err
+	}
 	if c.capture != nil {
 		if _, err := unix.Seek(c.captureFD, 0, io.SeekStart); err != nil {
 			return fmt.Errorf("rewind stderr capture: %w", err)

@@ -238,6 +238,15 @@ type Config struct {
 	Setup             string   `json:"setup,omitempty"`
 	Cleanup           string   `json:"cleanup,omitempty"`
 	Metrics           []string `json:"metrics"`
+	// Conclude, like Prepare, Setup and Cleanup, is a hook given once for
+	// every case; hooks given one per case are on the cases (Case.Hooks)
+	// instead (schema 1.4).
+	Conclude string `json:"conclude,omitempty"`
+	// Input is the file the commands read as stdin (--input), absent for
+	// /dev/null; Output is where their stdout went (--output): "pipe",
+	// "inherit" or a file, absent for /dev/null (schema 1.4).
+	Input  string `json:"input,omitempty"`
+	Output string `json:"output,omitempty"`
 	// Until is the stopping rule of a run that samples until a decision
 	// or an interval width (schema 1.3); absent for a fixed sample count.
 	Until *Until `json:"until,omitempty"`
@@ -355,6 +364,19 @@ type Case struct {
 	// expanded from an fb-pair scan (--parameter-scan, --parameter-list);
 	// absent otherwise (schema 1.4).
 	Params map[string]string `json:"params,omitempty"`
+	// Hooks are the case's own hook commands, when they were given one
+	// per case; absent otherwise (schema 1.4).
+	Hooks *CaseHooks `json:"hooks,omitempty"`
+}
+
+// CaseHooks are one case's untimed hook commands: Prepare before and
+// Conclude after every batch of the case, Setup once before warm-up and
+// Cleanup once at the end. Empty ones are absent.
+type CaseHooks struct {
+	Prepare  string `json:"prepare,omitempty"`
+	Conclude string `json:"conclude,omitempty"`
+	Setup    string `json:"setup,omitempty"`
+	Cleanup  string `json:"cleanup,omitempty"`
 }
 
 // RoleReferenceWorkload marks the case that normalizes the others.

@@ -1,0 +1,179 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"html/template"
+	"strconv"
+)
+
+// The HTML report (fb-report --format html): one self-contained page
+// with, for each run and recording, its header facts, its warnings, its
+// figures inline as SVG and the console's cards as tables. It loads
+// nothing: no script, stylesheet, font or image from anywhere.
+
+// htmlSection is a run or a recording on the page.
+type htmlSection struct {
+	ID, Kind, Title string
+	Facts           []htmlFact
+	Cases           []htmlCase
+	Warnings        []string
+	Figures         []htmlFigure
+	Cards           []*htmlCard
+}
+
+// htmlFigure is a Figure ready for the page: its SVG carries its text
+// alternative and its anchor is unique on the page.
+type htmlFigure struct {
+	ID, Title, Alt string
+	SVG            template.HTML
+}
+
+// htmlDoc is the whole page.
+type htmlDoc struct {
+	Title    string
+	Sections []htmlSection
+	Suites   []*htmlCard
+}
+
+// writeHTML renders runs without recordings.
+func writeHTML(w *bytes.Buffer, runs []*Run, opt Options) error {
+	return writeHTMLStream(w, &Stream{Runs: runs}, opt)
+}
+
+// writeHTMLStream renders the page of a stream with every figure its
+// runs and recordings have data for.
+func writeHTMLStream(w *bytes.Buffer, s *Stream, opt Options) error {
+	runFigs, err := plotEach(s.Runs, runFigures, func(r *Run) string { return "run " + shortID(r.Run.RunID) })
+	if err != nil {
+		return err
+	}
+	recFigs, err := plotEach(s.Recordings, recordingFigures,
+		func(rec *Recording) string { return "recording " + shortID(rec.Record.RunID) })
+	if err != nil {
+		return err
+	}
+	return htmlPage(w, s, opt, runFigs, recFigs)
+}
+
+// plotEach renders the figures of each item; an error names the item.
+func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) string) ([][]Figure, error) {
+	out := make([][]Figure, len(items))
+	for i, it := range items {
+		figs, err := plot(it)
+		if err != nil {
+			return nil, fmt.Errorf("plot %s: %w", name(it), err)
+		}
+		out[i] = figs
+	}
+	return out, nil
+}
+
+// htmlPage renders the page with the figures given for each run and each
+// recording, in stream order.
+func htmlPage(w *bytes.Buffer, s *Stream, opt Options, runFigs, recFigs [][]Figure) error {
+	doc := htmlDoc{}
+	for i, r := range s.Runs {
+		sec, err := htmlRunSection(r, "run-"+strconv.Itoa(i+1), runFigs[i], opt)
+		if err != nil {
+			return err
+		}
+		doc.Sections = append(doc.Sections, sec)
+	}
+	for i, rec := range s.Recordings {
+		sec, err := htmlRecordingSection(rec, "recording-"+strconv.Itoa(i+1), recFigs[i])
+		if err != nil {
+			return err
+		}
+		doc.Sections = append(doc.Sections, sec)
+	}
+	h := &htmlSink{}
+	(&console{out: h, details: opt.Details}).suites(s.Runs)
+	doc.Suites = h.cards
+	doc.Title = pageTitle(doc.Sections)
+	if err := pageTemplate.Execute(w, doc); err != nil {
+		return fmt.Errorf("render html: %w", err)
+	}
+	return nil
+}
+
+func htmlRunSection(r *Run, id string, figs []Figure, opt Options) (htmlSection, error) {
+	h := &htmlSink{}
+	(&console{out: h, details: opt.Details}).cards(r)
+	sec := htmlSection{ID: id, Kind: "run", Title: markdownTitle(r), Facts: runFacts(r), Cases: runCases(r),
+		Warnings: prominentWarnings(r), Cards: h.cards}
+	var err error
+	sec.Figures, err = htmlFigures(id, figs)
+	return sec, err
+}
+
+func htmlRecordingSection(rec *Recording, id string, figs []Figure) (htmlSection, error) {
+	h := &htmlSink{}
+	(&console{out: h}).spanCards(rec)
+	sec := htmlSection{ID: id, Kind: "recording", Title: shortID(rec.Record.RunID),
+		Facts: recordingFacts(rec), Warnings: rec.warnings(), Cards: h.cards}
+	var err error
+	sec.Figures, err = htmlFigures(id, figs)
+	return sec, err
+}
+
+// pageTitle names the page after its first run or recording.
+func pageTitle(secs []htmlSection) string {
+	if len(secs) == 0 {
+		return "flybench report"
+	}
+	first := secs[0].Title
+	if secs[0].Kind != "run" {
+		first = secs[0].Kind + " " + first
+	}
+	if len(secs) == 1 {
+		return "flybench report: " + first
+	}
+	return fmt.Sprintf("flybench report: %s and %d more", first, len(secs)-1)
+}
+
+// htmlFigures prepares a section's figures: each gets an anchor under the
+// section's and an SVG that names its text alternative.
+func htmlFigures(section string, figs []Figure) ([]htmlFigure, error) {
+	out := make([]htmlFigure, 0, len(figs))
+	for i, f := range figs {
+		svg, err := accessibleSVG(f)
+		if err != nil {
+			return nil, err
+		}
+		name := f.Name
+		if name == "" {
+			name = strconv.Itoa(i + 1)
+		}
+		out = append(out, htmlFigure{ID: section + "-" + name, Title: f.Title, Alt: f.Alt, SVG: template.HTML(svg)})
+	}
+	return out, nil
+}
+
+// accessibleSVG is the figure's <svg> element, anything before it (an XML
+// declaration, a comment) dropped, with role="img" and the text
+// alternative as its aria-label unless it sets a role of its own.
+func accessibleSVG(f Figure) ([]byte, error) {
+	start := bytes.Index(f.SVG, []byte("<svg"))
+	if start < 0 {
+		return nil, fmt.Errorf("figure %q holds no <svg> element", f.Name)
+	}
+	svg := f.SVG[start:]
+	end := bytes.IndexByte(svg, '>')
+	if end < 0 {
+		return nil, fmt.Errorf("figure %q: the <svg> tag is not closed", f.Name)
+	}
+	if bytes.Contains(svg[:end], []byte(" role=")) {
+		return svg, nil
+	}
+	label := f.Alt
+	if label == "" {
+		label = f.Title
+	}
+	var b bytes.Buffer
+	b.Grow(len(svg) + len(label) + 32)
+	b.WriteString(`<svg role="img" aria-label="` + html.EscapeString(label) + `"`)
+	b.Write(svg[len("<svg"):])
+	return b.Bytes(), nil
+}

@@ -1,0 +1,135 @@
+package report
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// htmlFact is one line of a run's header: what the run was, where and how.
+type htmlFact struct {
+	Label, Text, Tone string
+}
+
+// runFacts are the header facts of a run, from the same words as the
+// console and Markdown formats.
+func runFacts(r *Run) []htmlFact {
+	run := r.Run
+	design, exposed := scheduleText(run.Design, run.Batching)
+	facts := []htmlFact{
+		{Label: "tool", Text: joinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), sourceText(run)}, " · ")},
+		{Label: "run", Text: joinNonEmpty([]string{run.RunID + r.repeatNote(), "started " + startedText(run.Started)}, " · ")},
+		{Label: "host", Text: hostFacts(run.Host)},
+		{Label: "mode", Text: orNA(run.Mode)},
+		{Label: "design", Text: design},
+		{Label: "schedule", Text: scheduleFacts(r)},
+		{Label: "clock", Text: clockText(run.Clock)},
+	}
+	if exposed {
+		facts[4].Tone = "warn"
+	}
+	if run.Timer != nil {
+		facts = append(facts, htmlFact{Label: "timer", Text: timerText(run.Timer)})
+	}
+	if why := r.incomplete(); why != "" {
+		facts = append(facts, htmlFact{Label: "end", Text: "incomplete run: " + why, Tone: "warn"})
+	}
+	if r.Environment != nil {
+		facts = append(facts, htmlFact{Label: "environment", Text: envNote(r)})
+	}
+	if len(run.Tags) > 0 {
+		facts = append(facts, htmlFact{Label: "tags", Text: tagsText(run.Tags)})
+	}
+	if r.Analysis != nil {
+		facts = append(facts, htmlFact{Label: "method", Text: strings.TrimPrefix(methodText(r), "Method: ")})
+	}
+	if text := stoppingText(r, stoppingLevel(r)); text != "" {
+		facts = append(facts, htmlFact{Label: "stopping", Text: text})
+	}
+	return facts
+}
+
+// hostFacts is the host line with its architecture and CPU governor:
+// "Intel Xeon (2 cpus), linux 6.18.0 · amd64 · governor performance".
+func hostFacts(h ndjson.Host) string {
+	parts := []string{hostText(h), h.Arch}
+	if h.Governor != "" {
+		parts = append(parts, "governor "+h.Governor)
+	}
+	return joinNonEmpty(parts, " · ")
+}
+
+// scheduleFacts is how much was collected and how: "50 pairs kept ·
+// slice 6.500 ms · seed 42".
+func scheduleFacts(r *Run) string {
+	var parts []string
+	if r.End != nil {
+		parts = append(parts, plural(r.End.Units, unitNoun(r))+" kept")
+	}
+	if c := r.Run.Config; c.SliceNS > 0 && r.Run.Batching == "equal-time" {
+		parts = append(parts, "slice "+dur(float64(c.SliceNS)))
+	}
+	if c := r.Run.Config; c.Invocations > 0 {
+		parts = append(parts, plural(c.Invocations, "invocation"))
+	}
+	parts = append(parts, "seed "+strconv.FormatUint(r.Run.Seed, 10))
+	return strings.Join(parts, " · ")
+}
+
+// tagsText is "compiler=gcc-14, rev=abc123", sorted by key.
+func tagsText(tags map[string]string) string {
+	keys := make([]string, 0, len(tags))
+	for k := range tags {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + tags[k]
+	}
+	return strings.Join(keys, ", ")
+}
+
+// htmlCase is a row of a run's table of cases.
+type htmlCase struct {
+	Index         int
+	Name, Command string
+	Role          string
+}
+
+func runCases(r *Run) []htmlCase {
+	out := make([]htmlCase, len(r.Run.Cases))
+	for i, c := range r.Run.Cases {
+		out[i] = htmlCase{Index: i, Name: r.caseName(i), Command: c.Command}
+		switch {
+		case i == reference && len(r.Run.Cases) > 1:
+			out[i].Role = "reference"
+		case c.Role == ndjson.RoleReferenceWorkload:
+			out[i].Role = yardstick
+		case len(r.Run.Cases) > 1:
+			out[i].Role = "contender"
+		}
+	}
+	return out
+}
+
+// recordingFacts are the header facts of a recording.
+func recordingFacts(rec *Recording) []htmlFact {
+	k := rec.Record
+	facts := []htmlFact{
+		{Label: "tool", Text: joinNonEmpty([]string{strings.TrimSpace(k.Tool + " " + k.ToolVersion), k.Source}, " · ")},
+		{Label: "recording", Text: joinNonEmpty([]string{k.RunID, "started " + startedText(k.Started)}, " · ")},
+		{Label: "host", Text: hostFacts(k.Host)},
+		{Label: "benchmarks", Text: plural(len(k.Benchmarks), "benchmark")},
+		{Label: "retention", Text: orNA(retentionText(k.Retention))},
+		{Label: "clock", Text: clockText(k.Clock)},
+	}
+	if len(k.Tags) > 0 {
+		facts = append(facts, htmlFact{Label: "tags", Text: tagsText(k.Tags)})
+	}
+	if rec.End == nil {
+		facts = append(facts, htmlFact{Label: "end", Text: "cut short: no recording_end", Tone: "warn"})
+	}
+	return facts
+}
