@@ -12,7 +12,11 @@
 //  5. the CI gate (issue 10): a noise profile from fb-noise, then how
 //     often fb-check passes an A/A and fails 10% more work, and the
 //     instruction-count axis on one binary and on 1% more work.
-//  6. the decisive experiment (issue 8, section 6; -only drift is the same
+//  6. layout bias (issue 14): one alignment-sensitive C program under two
+//     path lengths (A/A) at fixed environment sizes and with
+//     --randomize-layout, with the kernel's stack randomization off
+//     (setarch -R) and on; verdicts and intervals per row.
+//  7. the decisive experiment (issue 8, section 6; -only drift is the same
 //     section): A/A and a 3% A/B under no load, a one-CPU and an all-CPU
 //     square-wave load, paired vs --sequential vs hyperfine -N, each given
 //     the same wall time per run; false verdicts, detections and estimate
@@ -31,7 +35,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate or decisive (drift is the same)")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout or decisive (drift is the same)")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -47,6 +51,10 @@ func main() {
 	methods := flag.String("methods", "", "decisive: methods to run, comma-separated (default: every paired variant, sequential, hyperfine)")
 	flag.IntVar(&d.steps, "steps", 0, "decisive: spin steps of A (0: calibrate to a ~20 ms run); B does 3% more")
 	flag.DurationVar(&d.truthTime, "truth", 40*time.Second, "decisive: fb-pair -t of the idle run that measures the true A/B difference")
+	var lay layoutConfig
+	flag.StringVar(&lay.src, "layout-src", "examples/align/align.c", "layout: the alignment-sensitive C program")
+	flag.StringVar(&lay.pairFlags, "layout-pairflags", "-t 3s --max-iterations 1", "layout: fb-pair flags of every run, split on spaces (one run per batch: both sides sample alike)")
+	flag.IntVar(&lay.reps, "layout-reps", 600000, "layout: align -n (repetitions of 16 loads per run)")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -54,9 +62,9 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "decisive", "drift":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate or decisive", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout or decisive", *only))
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -77,6 +85,9 @@ func main() {
 	}
 	if *only == "" || *only == "gate" {
 		b.gate(g)
+	}
+	if *only == "" || *only == "layout" {
+		b.layout(lay)
 	}
 	if *only == "" || *only == "decisive" || *only == "drift" {
 		d.bin = *bin

@@ -29,7 +29,8 @@ import (
 // stream with exactly N records of each named type), cputimecheck FILE
 // CASE [MAXSHARE MINWALL] (a CPU-timed case, see cpuTimeCheck), status
 // CODE PROGRAM [ARGS...] (runs PROGRAM and requires exit status CODE; its
-// stdout and stderr are the script's, for stdout/stderr to check).
+// stdout and stderr are the script's, for stdout/stderr to check),
+// layoutcheck STREAM PADS (layout_check_test.go).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata",
@@ -47,6 +48,7 @@ func TestScripts(t *testing.T) {
 			"longcsvcheck": longCSVCheck,
 			"cputimecheck": cpuTimeCheck,
 			"status":       statusCmd,
+			"layoutcheck":  layoutCheck,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "pmu" {

@@ -56,6 +56,7 @@ complete -c fb-pair -l gotest-bench -r -d '--gotest: the benchmark for sides giv
 complete -c fb-pair -l gotest-benchmem -d '--gotest: pass -test.benchmem'
 complete -c fb-pair -l gotest-cpu -r -d '--gotest: pass -test.cpu=K'
 complete -c fb-pair -l gotest-dir -r -d '--gotest: working directory of the test binaries'
+complete -c fb-pair -l randomize-layout -d 'start every pair\'s or round\'s processes with FLYBENCH_LAYOUT_PAD padded to a...'
 complete -c fb-pair -l reference -x -a 'int mem' -d 'run a reference workload as one more case, last, and score every case in its...'
 complete -c fb-pair -l invocations -r -d 'repeat the whole collection'
 complete -c fb-pair -l resume -r -d 'continue the interrupted --invocations collection archived in FILE, appending...'

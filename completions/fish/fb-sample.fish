@@ -56,6 +56,7 @@ complete -c fb-sample -l gotest-bench -r -d '--gotest: the benchmark for sides g
 complete -c fb-sample -l gotest-benchmem -d '--gotest: pass -test.benchmem'
 complete -c fb-sample -l gotest-cpu -r -d '--gotest: pass -test.cpu=K'
 complete -c fb-sample -l gotest-dir -r -d '--gotest: working directory of the test binaries'
+complete -c fb-sample -l randomize-layout -d 'start every pair\'s or round\'s processes with FLYBENCH_LAYOUT_PAD padded to a...'
 complete -c fb-sample -l reference -x -a 'int mem' -d 'run a reference workload as one more case, last, and score every case in its...'
 complete -c fb-sample -l invocations -r -d 'repeat the whole collection'
 complete -c fb-sample -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'

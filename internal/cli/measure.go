@@ -159,6 +159,9 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
 		return nil, err
 	}
+	if r.cfg.RandomizeLayout, err = layoutOf(c, r.mode); err != nil {
+		return nil, err
+	}
 	if r.resume, err = resumeOf(c, r.cfg.Invocations); err != nil {
 		return nil, err
 	}
@@ -364,6 +367,7 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = f.shell, f.ignoreFailure, f.showOutput
 	m.recordHooks(rc)
 	rc.Input, rc.Output = m.stdio.input, m.stdio.output
+	rc.Layout = m.layoutRecord(osRoot)
 	for _, a := range m.axes {
 		rc.Metrics = append(rc.Metrics, a.Name)
 	}

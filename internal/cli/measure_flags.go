@@ -48,6 +48,7 @@ func measureFlags(pair bool) []ucli.Flag {
 	)
 	flags = append(flags, conditionFlags()...)
 	flags = append(flags, modeFlags()...)
+	flags = append(flags, layoutFlag())
 	flags = append(flags, referenceFlag())
 	flags = append(flags, invocationsFlags(pair)...)
 	if pair {

@@ -218,6 +218,7 @@ func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runn
 		return nil, nil, withCode(ExitUsage, fmt.Errorf("command %d %q: %w", i+1, text, err), "")
 	}
 	opts.Argv, opts.ShowOutput, opts.Output = argv, m.flags.showOutput, stderrFile(m.env)
+	opts.Env = m.commandEnv()
 	opts.IgnoreFailure, opts.ReadIO = m.flags.ignoreFailure, m.wantsIO()
 	opts.Contain = m.timing == timerCPU
 	m.stdioOptions(&opts)

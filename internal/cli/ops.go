@@ -22,6 +22,7 @@ type execOp struct {
 func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
 func (o execOp) Kill()                      { o.cmd.Kill() }
 func (o execOp) CPUTime() (int64, error)    { return cpuOf(o.cmd.Usage()), nil }
+func (o execOp) SetLayoutPad(n int) error   { return o.cmd.SetLayoutPad(n) }
 
 // cpuOf is a batch's user plus system CPU time from its runs' wait4 rusage,
 // which includes the children each run waited for.
@@ -51,8 +52,9 @@ func (o *batchOp) Run(n int64) (int64, error) {
 	return ns, nil
 }
 
-func (o *batchOp) Kill()                   { o.cmd.Kill() }
-func (o *batchOp) CPUTime() (int64, error) { return cpuOf(o.cmd.Usage()), nil }
+func (o *batchOp) Kill()                    { o.cmd.Kill() }
+func (o *batchOp) CPUTime() (int64, error)  { return cpuOf(o.cmd.Usage()), nil }
+func (o *batchOp) SetLayoutPad(n int) error { return o.cmd.SetLayoutPad(n) }
 
 // Reported is the last batch's custom axis fields.
 func (o *batchOp) Reported() map[string]string {

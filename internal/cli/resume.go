@@ -135,6 +135,7 @@ func (m *measurement) matches(a *archived) error {
 	add("batching", r.Batching, m.cfg.Batching())
 	add("--invocations", r.Config.Invocations, m.cfg.Invocations)
 	add("--seed", r.Seed, m.cfg.Seed)
+	add("--randomize-layout", r.Config.Layout != nil && r.Config.Layout.Randomized, m.cfg.RandomizeLayout)
 	if m.cfg.Samples != collect.AutoSamples {
 		add("--samples", a.samples, m.cfg.Samples)
 	}

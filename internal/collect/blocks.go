@@ -81,6 +81,9 @@ func (e *Engine) collectBlocks() (*ndjson.End, error) {
 	if err := e.Config.Validate(k); err != nil {
 		return nil, err
 	}
+	if err := e.checkPadded(); err != nil {
+		return nil, err
+	}
 	e.start = e.Clock.Now()
 	e.unitBase, e.seqBase = p.FirstUnit, p.FirstSeq
 	if !p.Resumed {

@@ -54,6 +54,10 @@ type Config struct {
 	// Until, when its Rule is set, replaces the fixed sample count by a
 	// stopping rule checked at growing looks (Engine.Judge).
 	Until Until
+	// RandomizeLayout pads the environment of every unit's processes to
+	// a length drawn from Seed and the unit (LayoutPad), the same for
+	// every case of the unit; the operations must be Padded.
+	RandomizeLayout bool
 	// Invocations is the number of process blocks the whole collection is
 	// repeated in (Engine.Process); 0 and 1 mean one, as without blocks.
 	Invocations int

@@ -182,6 +182,9 @@ func (e *Engine) Collect() (*ndjson.End, error) {
 	if err := e.Config.Validate(k); err != nil {
 		return nil, err
 	}
+	if err := e.checkPadded(); err != nil {
+		return nil, err
+	}
 	e.start = e.Clock.Now()
 	e.fillRun()
 	if err := e.Out.Write(&e.Run); err != nil {

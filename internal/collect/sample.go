@@ -162,10 +162,14 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 	if s.watching() && s.win == nil {
 		s.openWindow(j.unit)
 	}
+	pad, err := e.padUnit(j)
+	if err != nil {
+		return nil, err
+	}
 	recs := make([]ndjson.Sample, 0, len(j.order))
 	for pos, c := range j.order {
 		e.report(s.status(c))
-		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c], Proc: e.proc}
+		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c], Proc: e.proc, LayoutPad: pad}
 		ns, err := e.runBatch(c, s.iters[c], &rec)
 		if err != nil {
 			return nil, err

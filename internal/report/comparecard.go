@@ -60,7 +60,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.schedule(k.Design, k.Batching)
+	c.schedule(k.Design, k.Batching, r.Run.Config.Layout)
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}
@@ -78,8 +78,9 @@ func (c *console) verdict(r *Run, k *ndjson.Comparison) string {
 
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
-func (c *console) schedule(design, batching string) {
+func (c *console) schedule(design, batching string, layout *ndjson.Layout) {
 	text, exposed := scheduleText(design, batching)
+	text = withLayout(text, layout)
 	if exposed {
 		c.paintedRow("schedule", sgrYellow, "⚠ "+text)
 		return

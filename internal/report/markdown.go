@@ -144,6 +144,7 @@ func methodText(r *Run) string {
 		sched, _ = designText(r.Run.Design)
 		threshold = ""
 	}
+	sched = withLayout(sched, r.Run.Config.Layout)
 	times := "times per operation"
 	if r.cpuTimed() {
 		times = "CPU times (user+system) per operation"

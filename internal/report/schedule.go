@@ -1,6 +1,10 @@
 package report
 
-import "github.com/flybench/flybench/pkg/ndjson"
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
 
 // designText describes a collection schedule. exposed is true for a design
 // whose comparison is exposed to drift between the cases' blocks.
@@ -39,4 +43,27 @@ func scheduleText(design, batching string) (text string, exposed bool) {
 		text += ", " + b
 	}
 	return text, exposed
+}
+
+// layoutText says whether the processes' memory layout was randomized,
+// for the schedule line: "" when the run did not record it (worker and
+// gotest modes, older streams).
+func layoutText(l *ndjson.Layout) string {
+	switch {
+	case l == nil:
+		return ""
+	case l.Randomized:
+		return fmt.Sprintf("layout randomized (%s padded 0–%d B per unit)", l.EnvVar, l.MaxPad)
+	case l.StackRandomized == "no":
+		return "layout fixed (--randomize-layout=false, stack not randomized by the kernel)"
+	}
+	return "layout fixed (--randomize-layout=false)"
+}
+
+// withLayout appends the layout text to a schedule line.
+func withLayout(text string, l *ndjson.Layout) string {
+	if lt := layoutText(l); lt != "" {
+		return text + ", " + lt
+	}
+	return text
 }

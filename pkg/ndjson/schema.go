@@ -263,6 +263,32 @@ type Config struct {
 	// (schema 1.4).
 	ProcessDesign string `json:"process_design,omitempty"`
 	ProcessCycle  int    `json:"process_cycle,omitempty"`
+	// Layout is the memory-layout policy of a run whose cases start
+	// processes (exec and batch modes); absent otherwise (schema 1.4).
+	Layout *Layout `json:"layout,omitempty"`
+}
+
+// Layout says whether the environment a case's processes start with was
+// padded to a per-unit length (layout-bias randomization), and what the
+// kernel randomizes on its own.
+type Layout struct {
+	// Randomized is true when every unit's processes started with EnvVar
+	// padded to a length drawn from the run's seed and the unit (0 to
+	// MaxPad bytes, recorded per sample as layout_pad).
+	Randomized bool   `json:"randomized"`
+	EnvVar     string `json:"env_var,omitempty"`
+	MaxPad     int    `json:"max_pad,omitempty"`
+	// ASLR is the kernel's randomize_va_space ("0" off, "1" stack and
+	// mmap, "2" also the heap), "" when unknown (not Linux).
+	ASLR string `json:"aslr,omitempty"`
+	// NoRandomize is true when the tool ran with the ADDR_NO_RANDOMIZE
+	// personality (setarch -R), which its commands inherit: their stack
+	// starts at the same address on every exec.
+	NoRandomize bool `json:"no_randomize,omitempty"`
+	// StackRandomized says whether the kernel moved the commands' stack
+	// per exec, within its page too: "yes", "no" or "unknown".
+	StackRandomized string `json:"stack_randomized,omitempty"`
+	Note            string `json:"note,omitempty"`
 }
 
 // Until is a sequential stopping rule. Rule "decision" stops at the
@@ -432,6 +458,11 @@ type Sample struct {
 	// in, in a run with --invocations: samples with one Proc come from one
 	// process instance per case (schema 1.4).
 	Proc *ProcessRef `json:"proc,omitempty"`
+	// LayoutPad is the length in bytes of the environment padding every
+	// process of the sample's batch started with, in a run whose layout
+	// is randomized (Config.Layout); the same for every case of a unit
+	// (schema 1.4).
+	LayoutPad *int `json:"layout_pad,omitempty"`
 }
 
 // ProcessRef names one attempt at one process block (schema 1.4).
