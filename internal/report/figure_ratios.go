@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -148,6 +149,11 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 	if math.IsInf(lo, 0) {
 		return nil, "the stream keeps no samples of its pairs", nil
 	}
+	lo, hi = ratioScale(changes, lo, hi, ks)
+	clipped := 0
+	for i := range changes {
+		changes[i], clipped = clampChanges(changes[i], lo, hi, clipped)
+	}
 	refName := r.caseName(reference)
 	l := newLegend()
 	panels := make([]*plot.Plot, len(ks))
@@ -159,6 +165,9 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 		}
 		p.Y.Min, p.Y.Max = lo, hi
 		panels[i] = p
+	}
+	if clipped > 0 {
+		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", plural(clipped, unitNoun(r)), pct(lo), pct(hi)))
 	}
 	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), elide(refName, 48))
 	cols, panelH := 1, vg.Points(300)
@@ -175,7 +184,11 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 		}
 	}
 	h := figureLayout(rows, panelH, l)
-	fig, err := svgFigure("ratios", title, ratiosAlt(r, ks), figureWidth, h, func(c draw.Canvas) {
+	alt := ratiosAlt(r, ks)
+	if clipped > 0 {
+		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", pct(lo), pct(hi), plural(clipped, unitNoun(r)))
+	}
+	fig, err := svgFigure("ratios", title, alt, figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, panels, cols, l)
 	})
 	return &fig, "", err
@@ -328,4 +341,48 @@ func ratiosAlt(r *Run, ks []*ndjson.Comparison) string {
 	return fmt.Sprintf("Per-%s change of %d contenders against %s in collection order, one panel each: estimates from %s (%s) to %s (%s), practical threshold ±%s%%%s.",
 		unitNoun(r), len(ks), ref, pct(lo.ChangePct), r.caseName(lo.Contender), pct(hi.ChangePct), r.caseName(hi.Contender),
 		plain(ks[0].ThresholdPct), windows)
+}
+
+// ratioScale is the y scale of the ratios figure: every change when the
+// extremes are near the bulk, else the 2.5th to 97.5th percentile widened
+// by a quarter, so one preempted pair does not flatten a thousand others. The
+// intervals and the threshold band always fit.
+func ratioScale(changes [][]pairChange, lo, hi float64, ks []*ndjson.Comparison) (float64, float64) {
+	var all []float64
+	for _, cs := range changes {
+		for _, c := range cs {
+			all = append(all, c.pct)
+		}
+	}
+	if len(all) < 20 {
+		return lo, hi
+	}
+	sort.Float64s(all)
+	q := func(p float64) float64 { return all[int(p*float64(len(all)-1))] }
+	qlo, qhi := q(0.025), q(0.975)
+	pad := 0.25 * (qhi - qlo)
+	slo, shi := qlo-pad, qhi+pad
+	for _, k := range ks {
+		slo = math.Min(slo, math.Min(k.ChangeCI[0], -k.ThresholdPct))
+		shi = math.Max(shi, math.Max(k.ChangeCI[1], k.ThresholdPct))
+	}
+	// Clip only when it gains at least a third of the height.
+	if (shi-slo)*1.5 > hi-lo {
+		return lo, hi
+	}
+	return math.Max(lo, slo), math.Min(hi, shi)
+}
+
+// clampChanges pins the changes outside lo..hi to the nearer bound and
+// adds their count to clipped.
+func clampChanges(cs []pairChange, lo, hi float64, clipped int) ([]pairChange, int) {
+	out := make([]pairChange, len(cs))
+	for i, c := range cs {
+		if c.pct < lo || c.pct > hi {
+			c.pct = math.Min(math.Max(c.pct, lo), hi)
+			clipped++
+		}
+		out[i] = c
+	}
+	return out, clipped
 }

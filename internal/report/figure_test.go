@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // figureSet is every fixture whose figures have goldens.
@@ -199,5 +202,29 @@ func TestFiguresOfEveryAxis(t *testing.T) {
 				t.Errorf("%s figure has %s coordinates", f.Name, bad)
 			}
 		}
+	}
+}
+
+// TestRatioScaleClipsOnlyFarOutliers: a preempted pair far from a
+// thousand others is pinned to the edge of a scale that fits the bulk,
+// the intervals and the threshold; without such a pair nothing is.
+func TestRatioScaleClipsOnlyFarOutliers(t *testing.T) {
+	k := []*ndjson.Comparison{{ChangeCI: [2]float64{-1, 1}, ThresholdPct: 1}}
+	bulk := make([]pairChange, 1000)
+	for i := range bulk {
+		bulk[i] = pairChange{x: float64(i), pct: float64(i%11) - 5}
+	}
+	lo, hi := ratioScale([][]pairChange{bulk}, -5, 5, k)
+	if lo != -5 || hi != 5 {
+		t.Errorf("no outlier: scale %v..%v, want -5..5", lo, hi)
+	}
+	spiked := append(slices.Clone(bulk), pairChange{x: 1000, pct: 400})
+	lo, hi = ratioScale([][]pairChange{spiked}, -5, 400, k)
+	if lo != -5 || hi >= 10 || hi < 5 {
+		t.Errorf("one outlier: scale %v..%v, want -5..(5..10)", lo, hi)
+	}
+	got, n := clampChanges(spiked, lo, hi, 0)
+	if n != 1 || got[1000].pct != hi || got[0].pct != spiked[0].pct {
+		t.Errorf("clamped %d, last %v", n, got[1000].pct)
 	}
 }
