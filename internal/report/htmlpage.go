@@ -123,6 +123,7 @@ h2{font-size:1.3em;border-bottom:2px solid var(--ink);padding-bottom:.15em;margi
 h3{font-size:1.05em;margin:1.2em 0 .3em}
 nav h2{font-size:1em;border:0;margin:.5em 0 0}
 nav ol{margin:.2em 0;padding-left:1.6em}
+nav ol ol{display:inline;padding:0;font-size:.92em}nav ol ol::before{content:" \2014  "}nav ol ol li{display:inline}nav ol ol li+li::before{content:" \00B7  "}
 a{color:#005a8c}
 .legend{font-size:.9em}
 dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.15em 1em;margin:.6em 0}
