@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -19,9 +20,8 @@ var percentileLooks = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{
 	draw.PyramidGlyph{}, draw.CrossGlyph{}}
 
 // spansFigure draws a recording's span latency percentiles per benchmark
-// with their intervals, and the processes' CPU and memory over time. The
-// stream has the percentiles of the whole recording only, and fb-report
-// keeps no spans, so there are no percentiles over time to draw.
+// with their intervals, the percentiles over time from the spans the
+// stream holds, and the processes' CPU and memory over time.
 func spansFigure(rec *Recording) (*Figure, string, error) {
 	if len(rec.Summaries) == 0 && len(rec.Processes) == 0 {
 		return nil, "the recording has no span summaries and no process records", nil
@@ -35,6 +35,13 @@ func spansFigure(rec *Recording) (*Figure, string, error) {
 		}
 		panels = append(panels, p)
 	}
+	over, err := overTimePanel(rec, l)
+	if err != nil {
+		return nil, "", err
+	}
+	if over != nil {
+		panels = append(panels, over)
+	}
 	if len(rec.Processes) > 0 {
 		cpu, mem, err := processPanels(rec, l)
 		if err != nil {
@@ -44,7 +51,11 @@ func spansFigure(rec *Recording) (*Figure, string, error) {
 	}
 	title := "Recording " + shortID(rec.Record.RunID) + ": span latency and processes"
 	h := figureLayout(len(panels), vg.Points(190), l)
-	fig, err := svgFigure("spans", title, spansAlt(rec), figureWidth, h, func(c draw.Canvas) {
+	alt := spansAlt(rec)
+	if over != nil {
+		alt += " " + overTimeAlt(rec)
+	}
+	fig, err := svgFigure("spans", title, alt, figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, panels, 1, l)
 	})
 	return &fig, "", err
@@ -259,4 +270,102 @@ func spansAlt(rec *Recording) string {
 			len(rec.Processes), program, ownCPU, memory(ownRSS))
 	}
 	return alt
+}
+
+// Latency over time: the spans are cut into at most overTimeBuckets
+// equal stretches of the recording, and each benchmark's p50, p90 and
+// p99 of a stretch are drawn when it holds at least 2, 10 and 100 spans;
+// at most overTimeBenchmarks benchmarks, the first ones.
+const (
+	overTimeBuckets    = 40
+	overTimeBenchmarks = 4
+)
+
+// overTimeQuantiles are the percentiles drawn over time and the fewest
+// spans a stretch needs for each.
+var overTimeQuantiles = []struct {
+	p   float64
+	min int
+}{{50, 2}, {90, 10}, {99, 100}}
+
+// overTimePanel draws the wall-time percentiles of each stretch of the
+// recording, nil when the stream holds too few spans with a wall time.
+func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
+	byBench := map[int][]SpanTime{}
+	var first, last int64 = math.MaxInt64, math.MinInt64
+	for _, s := range rec.SpanTimes {
+		if s.B < overTimeBenchmarks {
+			byBench[s.B] = append(byBench[s.B], s)
+			first, last = min(first, s.StartNS), max(last, s.StartNS)
+		}
+	}
+	if len(byBench) == 0 || last <= first {
+		return nil, nil
+	}
+	buckets := min(overTimeBuckets, max(2, len(rec.SpanTimes)/50))
+	width := float64(last-first+1) / float64(buckets)
+	var all []float64
+	for _, s := range rec.SpanTimes {
+		all = append(all, float64(s.WallNS))
+	}
+	unit := unitFor(medianOf(all))
+	p := newPlot("Span wall time over the recording", "time since the recording started (s)", "wall time ("+unit.name+")")
+	drawn := false
+	for b := range overTimeBenchmarks {
+		spans := byBench[b]
+		if len(spans) == 0 {
+			continue
+		}
+		cut := make([][]float64, buckets)
+		for _, s := range spans {
+			k := min(buckets-1, int(float64(s.StartNS-first)/width))
+			cut[k] = append(cut[k], float64(s.WallNS)/unit.ns)
+		}
+		for qi, q := range overTimeQuantiles {
+			var xys plotter.XYs
+			for k, vs := range cut {
+				if len(vs) < q.min {
+					continue
+				}
+				slices.Sort(vs)
+				x := (float64(first) + (float64(k)+0.5)*width) / 1e9
+				xys = append(xys, plotter.XY{X: x, Y: vs[int(math.Ceil(q.p/100*float64(len(vs))))-1]})
+			}
+			if len(xys) == 0 {
+				continue
+			}
+			line, pts, err := plotter.NewLinePoints(xys)
+			if err != nil {
+				return nil, fmt.Errorf("spans plot: %w", err)
+			}
+			line.LineStyle = draw.LineStyle{Color: seriesColor(b), Width: vg.Points(1.2),
+				Dashes: [][]vg.Length{nil, {vg.Points(4), vg.Points(2)}, {vg.Points(1), vg.Points(2)}}[qi]}
+			pts.GlyphStyle = draw.GlyphStyle{Color: seriesColor(b), Radius: vg.Points(1.6), Shape: percentileLooks[qi]}
+			p.Add(line, pts)
+			l.add(fmt.Sprintf("%s p%s per stretch", elide(benchmarkName(rec, b), 32), plain(q.p)), line, pts)
+			drawn = true
+		}
+	}
+	if !drawn {
+		return nil, nil
+	}
+	p.Y.Min = 0
+	return p, nil
+}
+
+// benchmarkName is benchmark b's name in the recording record.
+func benchmarkName(rec *Recording, b int) string {
+	for _, x := range rec.Record.Benchmarks {
+		if x.Index == b && x.Name != "" {
+			return x.Name
+		}
+	}
+	return fmt.Sprintf("benchmark %d", b)
+}
+
+// overTimeAlt says what the latency-over-time panel is drawn from.
+func overTimeAlt(rec *Recording) string {
+	return fmt.Sprintf("Wall-time p50, p90 and p99 of each stretch of the recording (up to %d stretches; a percentile "+
+		"only from a stretch with at least 2, 10 and 100 spans) from the %d spans with a wall time the stream holds.",
+		overTimeBuckets, len(rec.SpanTimes))
 }

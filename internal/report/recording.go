@@ -25,8 +25,18 @@ type Recording struct {
 	// StreamWarnings are what reading the stream found, e.g. that it
 	// ends mid-record after this recording.
 	StreamWarnings []string
-	// Spans is the number of span records (fb-report keeps no spans).
+	// Spans is the number of span records.
 	Spans int
+	// SpanTimes are the start and wall time of every span record with a
+	// wall time, for the latency-over-time plot (figure_spans.go).
+	SpanTimes []SpanTime
+}
+
+// SpanTime is when one span started, since the recording began, and
+// how long it took, both in nanoseconds; B is its benchmark's index.
+type SpanTime struct {
+	B               int
+	StartNS, WallNS int64
 }
 
 // Stream is a whole report's input: its runs and its recordings, each in
@@ -71,6 +81,9 @@ func (ld *loader) addRecording(rec runs.Record) {
 	switch v := rec.Value.(type) {
 	case *ndjson.Span:
 		r.Spans++
+		if v.WallNS != nil {
+			r.SpanTimes = append(r.SpanTimes, SpanTime{B: v.Benchmark, StartNS: v.StartNS, WallNS: *v.WallNS})
+		}
 	case *ndjson.ProcessUsage:
 		r.Processes = append(r.Processes, *v)
 	case *ndjson.RecordingEnd:
