@@ -26,7 +26,8 @@ const htmlBudget = 2 << 20
 // without console errors or network requests, every plot must have drawn
 // content and a text alternative, and the large runs must stay within
 // htmlBudget. Sizes, render and load times are logged (go test -v); the
-// screenshots are written to $FLYBENCH_SCREENSHOTS when it is set.
+// screenshots are written to $FLYBENCH_SCREENSHOTS when it is set, and
+// the streams and pages are kept in $FLYBENCH_KEEP when it is set.
 func TestHTMLReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipped in -short: starts a browser")
