@@ -73,6 +73,9 @@ func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) str
 // htmlPage renders the page with the figures given for each run and each
 // recording, in stream order.
 func htmlPage(w *bytes.Buffer, s *Stream, opt Options, runFigs, recFigs [][]Figure) error {
+	// A page is read, not scrolled past: every card is on it, as the
+	// console gives them with --details.
+	opt.Details = true
 	doc := htmlDoc{}
 	for i, r := range s.Runs {
 		sec, err := htmlRunSection(r, "run-"+strconv.Itoa(i+1), runFigs[i], opt)

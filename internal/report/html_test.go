@@ -50,7 +50,6 @@ func TestHTMLGolden(t *testing.T) {
 	}{
 		{"html", &Stream{Runs: runs}, Options{}},
 		{"html-axes", &Stream{Runs: axed}, Options{}},
-		{"html-axes-details", &Stream{Runs: axed[1:]}, Options{Details: true}},
 		{"html-env", &Stream{Runs: env}, Options{}},
 	}
 	for _, tc := range tests {
