@@ -79,7 +79,8 @@ func checkInput(path string) error {
 }
 
 // stdoutFile opens what --output FILE or inherit names for the commands'
-// stdout, or returns nil for null and pipe. A file is truncated here, once.
+// stdout, or returns nil for null and pipe. A file is truncated here, once;
+// --resume appends to it, as it does to the archive.
 func (m *measurement) stdoutFile() (*os.File, error) {
 	switch m.stdio.output {
 	case "", "pipe":
@@ -87,7 +88,11 @@ func (m *measurement) stdoutFile() (*os.File, error) {
 	case "inherit":
 		return stderrFile(m.env), nil
 	}
-	f, err := os.Create(m.stdio.output)
+	flags := os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	if m.resume != nil {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_APPEND
+	}
+	f, err := os.OpenFile(m.stdio.output, flags, 0o666)
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
 		return nil, usageErrorf("--output %q: %v", m.stdio.output, pe.Err)
 	} else if err != nil {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -125,6 +126,36 @@ func TestStdioFlags(t *testing.T) {
 		}
 		if err != nil || got != tc.want {
 			t.Errorf("%s %q: %+v, %v; want %+v", mode, tc.args, got, err, tc.want)
+		}
+	}
+}
+
+// TestOutputFileOnResume: --output FILE starts afresh, but a resumed
+// collection adds to what the interrupted one wrote.
+func TestOutputFileOnResume(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out")
+	for _, resume := range []bool{false, true} {
+		if err := os.WriteFile(path, []byte("before\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		req := &measureRequest{stdio: stdioFlags{output: path}}
+		if resume {
+			req.resume = &resumeRequest{}
+		}
+		m := &measurement{measureRequest: req, env: Env{Stdout: io.Discard}}
+		f, err := m.stdoutFile()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("after\n")
+		f.Close()
+		got, _ := os.ReadFile(path)
+		want := "after\n"
+		if resume {
+			want = "before\nafter\n"
+		}
+		if string(got) != want {
+			t.Errorf("resume %v: %q, want %q", resume, got, want)
 		}
 	}
 }
