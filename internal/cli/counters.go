@@ -42,9 +42,9 @@ func (m *measurement) counterTargets() []simcount.Target {
 	for i, c := range m.cases {
 		switch m.mode {
 		case "exec":
-			out[i] = simcount.Target{Argv: c.Argv}
+			out[i] = simcount.Target{Argv: c.Argv, Stdin: m.stdio.input}
 		case "batch":
-			out[i] = simcount.Target{Argv: c.Argv, Batch: true}
+			out[i] = simcount.Target{Argv: c.Argv, Batch: true, Stdin: m.stdio.input}
 		case "worker":
 			out[i].Refusal = "a worker serves many requests in one process and valgrind counts whole processes: not counted in --worker mode"
 		default:

@@ -28,6 +28,8 @@ type Target struct {
 	// Refusal, when set, is why this case cannot be counted (status
 	// unsupported_mode).
 	Refusal string
+	// Stdin is the file every counted run reads as standard input (Run).
+	Stdin string
 }
 
 // Counter counts the instructions of each case's operation. It is the
@@ -83,14 +85,14 @@ func (k *Counter) Count(ctx context.Context, c int, iters int64, prepare func() 
 // the difference of a batch at 2n and at n, per operation.
 func (k *Counter) once(ctx context.Context, t Target, n int64, prepare func() error) (float64, int, error) {
 	if !t.Batch {
-		total, err := k.run(ctx, Run{Argv: t.Argv}, prepare)
+		total, err := k.run(ctx, Run{Argv: t.Argv, Stdin: t.Stdin}, prepare)
 		return float64(total), 1, err
 	}
-	small, err := k.run(ctx, batchRun(t.Argv, n), prepare)
+	small, err := k.run(ctx, batchRun(t.Argv, n, t.Stdin), prepare)
 	if err != nil {
 		return 0, 1, fmt.Errorf("batch of %d: %w", n, err)
 	}
-	large, err := k.run(ctx, batchRun(t.Argv, 2*n), prepare)
+	large, err := k.run(ctx, batchRun(t.Argv, 2*n, t.Stdin), prepare)
 	if err != nil {
 		return 0, 2, fmt.Errorf("batch of %d: %w", 2*n, err)
 	}
@@ -110,15 +112,16 @@ func (k *Counter) run(ctx context.Context, r Run, prepare func() error) (int64, 
 }
 
 // batchRun is a batch command of n operations: {n} replaced in its
-// arguments, FLYBENCH_N in its environment, a report channel on fd 3.
-func batchRun(template []string, n int64) Run {
+// arguments, FLYBENCH_N in its environment, a report channel on fd 3,
+// stdin as given.
+func batchRun(template []string, n int64, stdin string) Run {
 	num := strconv.FormatInt(n, 10)
 	argv := make([]string, len(template))
 	for i, a := range template {
 		argv[i] = strings.ReplaceAll(a, runner.Placeholder, num)
 	}
 	env := append(environ(), runner.EnvN+"="+num, runner.EnvReportFD+"="+strconv.Itoa(runner.ReportFD))
-	return Run{Argv: argv, Env: env, ReportFD: true}
+	return Run{Argv: argv, Env: env, ReportFD: true, Stdin: stdin}
 }
 
 func median(x []float64) float64 {

@@ -116,3 +116,20 @@ func TestFind(t *testing.T) {
 		t.Fatalf("a valgrind that fails: %s, %v", st, err)
 	}
 }
+
+// TestCountPassesInput: every counted run of a target, batch or not, gets
+// its stdin.
+func TestCountPassesInput(t *testing.T) {
+	for _, batch := range []bool{false, true} {
+		f := &fake{}
+		counter(f, Target{Argv: []string{"prog", "-n", "{n}"}, Batch: batch, Stdin: "in.txt"}).Count(context.Background(), 0, 4, nil)
+		if len(f.runs) == 0 {
+			t.Fatal("nothing counted")
+		}
+		for _, r := range f.runs {
+			if r.Stdin != "in.txt" {
+				t.Errorf("batch %v: run %v has stdin %q", batch, r.Argv, r.Stdin)
+			}
+		}
+	}
+}

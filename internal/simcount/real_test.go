@@ -2,7 +2,9 @@ package simcount
 
 import (
 	"context"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -40,5 +42,22 @@ func TestRealCount(t *testing.T) {
 	if _, err := tool.Count(context.Background(), Run{Argv: []string{"sh", "-c", "echo broken >&2; exit 3"}}); err == nil ||
 		!strings.Contains(err.Error(), "exit status 3: broken") {
 		t.Fatalf("a failing command: %v", err)
+	}
+}
+
+// TestRealCountReadsInput: a counted run reads the --input file as its
+// standard input, and /dev/null without one.
+func TestRealCountReadsInput(t *testing.T) {
+	tool := installed(t)
+	in := filepath.Join(t.TempDir(), "in")
+	if err := os.WriteFile(in, []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reads := []string{"sh", "-c", `read x && test "$x" = hello`}
+	if _, err := tool.Count(context.Background(), Run{Argv: reads, Stdin: in}); err != nil {
+		t.Fatalf("with the input: %v", err)
+	}
+	if _, err := tool.Count(context.Background(), Run{Argv: reads}); err == nil {
+		t.Fatal("without the input the command read hello from somewhere")
 	}
 }

@@ -21,6 +21,9 @@ type Run struct {
 	// ReportFD gives the command an fd 3 it may write to (a batch's
 	// report channel), whose content is discarded.
 	ReportFD bool
+	// Stdin is the file the command reads as its standard input, from
+	// its start (--input); "" is /dev/null.
+	Stdin string
 }
 
 // Count runs r under cachegrind and returns the instructions every
@@ -48,6 +51,14 @@ func (t Tool) Count(ctx context.Context, r Run) (int64, error) {
 		}
 		defer sink.Close()
 		cmd.ExtraFiles = []*os.File{sink}
+	}
+	if r.Stdin != "" {
+		in, err := os.Open(r.Stdin)
+		if err != nil {
+			return 0, fmt.Errorf("--input: %w", err)
+		}
+		defer in.Close()
+		cmd.Stdin = in
 	}
 	if err := cmd.Run(); err != nil {
 		return 0, failure(err, stderr.String())
