@@ -18,6 +18,7 @@ const completionFlag = "generate-completion"
 // "tool/flag", or by "flag" for every tool that has it.
 var flagChoices = map[string][]string{
 	"fb-report/format":      report.Formats(),
+	"fb-report/plot":        report.PlotNames(),
 	"fb-check/format":       {"console", "markdown", "ndjson"},
 	"color":                 {"auto", "always", "never"},
 	"progress":              {"auto", "tty", "plain", "none"},
