@@ -35,6 +35,29 @@ func noiseModels() []noiseModel {
 		{name: "leader 10%", draw: logRatioModel(leader(0.10))},
 		{name: "drift+phases", draw: driftPhases},
 		{name: "ties", draw: quantized, truth: quantizedTruth},
+		{name: "layout lottery", draw: logRatioModel(layoutLottery(0.25, 0.6))},
+	}
+}
+
+// layoutLottery is clean noise where each run of a pair, independently,
+// is slowed by the factor 1+slow with probability p: a memory layout
+// that a fresh process draws at random (the stack's alignment under
+// --randomize-layout or the kernel's stack randomization) and that some
+// loop's loads straddle cache lines in. The log-ratio noise is a
+// three-point mixture, symmetric about zero, far wider than the clean
+// noise: examples/align (issue 14) at one alignment in four.
+func layoutLottery(p, slow float64) func(*rand.Rand, int, []bool) []float64 {
+	return func(r *rand.Rand, n int, _ []bool) []float64 {
+		d := normals(r, n, simSigma)
+		for i := range d {
+			if r.Float64() < p {
+				d[i] += math.Log1p(slow) // the reference's run drew the slow layout
+			}
+			if r.Float64() < p {
+				d[i] -= math.Log1p(slow)
+			}
+		}
+		return d
 	}
 }
 
