@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -46,11 +47,11 @@ func scanFlags() []ucli.Flag {
 	specs := &scanSpecs{}
 	return []ucli.Flag{
 		&ucli.GenericFlag{Name: "parameter-scan", Aliases: []string{"P"}, Value: &scanRange{specs}, DefaultText: "none",
-			Usage: "NAME=LO..HI: one case per value LO, LO+STEP, ... up to HI, substituted for {NAME} in the one command (hyperfine's -P NAME LO HI); repeatable, several parameters multiply, the first varying slowest"},
+			Usage: "NAME=LO..HI: one case per value LO, LO+STEP, ... up to HI, substituted for {NAME} in the one command (hyperfine's -P NAME LO HI, also accepted as the last flags before the template); repeatable, several parameters multiply, the first varying slowest"},
 		&ucli.StringFlag{Name: "parameter-step-size", Aliases: []string{"D"}, Value: "1",
 			Usage: "STEP of every --parameter-scan range; a decimal step allows decimal bounds (hyperfine's -D)"},
 		&ucli.GenericFlag{Name: "parameter-list", Aliases: []string{"L"}, Value: &scanList{specs}, DefaultText: "none",
-			Usage: "NAME=A,B,C: one case per value, substituted for {NAME} in the one command (hyperfine's -L NAME A,B,C); repeatable"},
+			Usage: "NAME=A,B,C: one case per value, substituted for {NAME} in the one command (hyperfine's -L NAME A,B,C, also accepted last); repeatable"},
 	}
 }
 
@@ -71,16 +72,73 @@ type scanRequest struct {
 	reserved string
 }
 
-// scanOf reads the scan flags; nil when none was given.
-func scanOf(c *ucli.Context) (*scanRequest, error) {
+// scanOf reads the scan flags and returns the commands that remain of
+// the positional arguments args; nil when no scan was given.
+func scanOf(c *ucli.Context, args []string) (*scanRequest, []string, error) {
 	g, ok := c.Generic("parameter-scan").(*scanRange)
 	if !ok || len(g.specs) == 0 {
 		if c.IsSet("parameter-step-size") {
-			return nil, usageErrorf("--parameter-step-size without --parameter-scan")
+			return nil, args, usageErrorf("--parameter-step-size without --parameter-scan")
 		}
-		return nil, nil
+		return nil, args, nil
 	}
-	return parseScan(g.specs, c.String("parameter-step-size"))
+	specs, step, rest, err := hyperfineForm(g.specs, c.String("parameter-step-size"), args)
+	if err != nil {
+		return nil, args, err
+	}
+	r, err := parseScan(specs, step)
+	return r, rest, err
+}
+
+// hyperfineForm completes scan flags written hyperfine's way, -P NAME LO
+// HI and -L NAME A,B,C: flag parsing stops at the first positional
+// argument, so the last flag's values, and any -P, -L and -D after them,
+// are read here from the positional arguments. What remains is the
+// commands; a flag after the values (-t 1s) would be taken for a command,
+// which the command count then refuses.
+func hyperfineForm(specs []scanSpec, step string, args []string) ([]scanSpec, string, []string, error) {
+	specs = slices.Clone(specs)
+	complete := func(s *scanSpec) {
+		if strings.Contains(s.text, "=") {
+			return
+		}
+		need := 1
+		if s.isRange {
+			need = 2
+		}
+		if len(args) < need {
+			return // parseParam says what is missing
+		}
+		if s.isRange {
+			s.text += "=" + args[0] + ".." + args[1]
+		} else {
+			s.text += "=" + args[0]
+		}
+		args = args[need:]
+	}
+	complete(&specs[len(specs)-1])
+	for len(args) > 0 {
+		switch args[0] {
+		case "-P", "--parameter-scan", "-L", "--parameter-list":
+			if len(args) < 2 {
+				return nil, "", nil, usageErrorf("%s without a value", args[0])
+			}
+			s := scanSpec{isRange: args[0] == "-P" || args[0] == "--parameter-scan", text: args[1]}
+			args = args[2:]
+			complete(&s)
+			specs = append(specs, s)
+		case "-D", "--parameter-step-size":
+			if len(args) < 2 {
+				return nil, "", nil, usageErrorf("%s without a value", args[0])
+			}
+			step, args = args[1], args[2:]
+		case "--":
+			return specs, step, args[1:], nil
+		default:
+			return specs, step, args, nil
+		}
+	}
+	return specs, step, args, nil
 }
 
 // parseScan turns the flag values into parameters.
@@ -111,7 +169,8 @@ func parseParam(s scanSpec, step string) (param, error) {
 	}
 	name, rest, ok := strings.Cut(s.text, "=")
 	if !ok || !paramName.MatchString(name) {
-		return param{}, usageErrorf("%s %q: want NAME=%s with NAME letters, digits and '_'", flag, s.text, map[bool]string{true: "LO..HI", false: "A,B,C"}[s.isRange])
+		return param{}, usageErrorf("%s %q: want NAME=%s (or hyperfine's %s) with NAME letters, digits and '_'", flag, s.text,
+			map[bool]string{true: "LO..HI", false: "A,B,C"}[s.isRange], map[bool]string{true: "NAME LO HI", false: "NAME A,B,C"}[s.isRange])
 	}
 	if !s.isRange {
 		values := strings.Split(rest, ",")
@@ -242,7 +301,7 @@ func (r *scanRequest) checkTemplate(template string) error {
 // commands, names and parameter values; without a scan it returns the
 // commands as given.
 func expandScan(c *ucli.Context, mode string, commands []string, least, most int) ([]string, []string, []map[string]string, error) {
-	scan, err := scanOf(c)
+	scan, commands, err := scanOf(c, commands)
 	if err != nil || scan == nil {
 		return commands, nil, nil, err
 	}

@@ -115,7 +115,7 @@ func TestScanFlagsKeepCommandLineOrder(t *testing.T) {
 	app := pairApp(Env{})
 	app.Action = func(c *ucli.Context) error {
 		var err error
-		got, err = scanOf(c)
+		got, _, err = scanOf(c, c.Args().Slice())
 		return err
 	}
 	if err := app.Run([]string{"fb-pair", "-L", "c=gcc,clang", "--parameter-scan", "t=1..3", "-D", "2", "--", "x"}); err != nil {
@@ -124,5 +124,45 @@ func TestScanFlagsKeepCommandLineOrder(t *testing.T) {
 	want := []param{{"c", []string{"gcc", "clang"}}, {"t", []string{"1", "3"}}}
 	if got == nil || !reflect.DeepEqual(got.params, want) {
 		t.Fatalf("params %+v, want %+v", got, want)
+	}
+}
+
+// TestScanHyperfineForm: -P NAME LO HI and -L NAME A,B,C as hyperfine
+// takes them, with -D and more scan flags after the values, give the
+// same parameters as NAME=LO..HI and NAME=A,B,C, and leave the command.
+func TestScanHyperfineForm(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want []param
+		rest []string
+	}{
+		{[]string{"-P", "t", "1", "3", "make -j {t}"}, []param{{"t", []string{"1", "2", "3"}}}, []string{"make -j {t}"}},
+		{[]string{"-P", "t", "2", "8", "-D", "3", "--", "x {t}"}, []param{{"t", []string{"2", "5", "8"}}}, []string{"x {t}"}},
+		{[]string{"-L", "c", "gcc,clang", "-P", "t", "1", "2", "{c} -j{t}"},
+			[]param{{"c", []string{"gcc", "clang"}}, {"t", []string{"1", "2"}}}, []string{"{c} -j{t}"}},
+		{[]string{"-P", "t=1..2", "-L", "c", "a,b", "{c}{t}"},
+			[]param{{"t", []string{"1", "2"}}, {"c", []string{"a", "b"}}}, []string{"{c}{t}"}},
+	} {
+		var got *scanRequest
+		var rest []string
+		app := pairApp(Env{})
+		app.Action = func(c *ucli.Context) error {
+			var err error
+			got, rest, err = scanOf(c, c.Args().Slice())
+			return err
+		}
+		if err := app.Run(append([]string{"fb-pair"}, tc.args...)); err != nil {
+			t.Fatalf("%q: %v", tc.args, err)
+		}
+		if got == nil || !reflect.DeepEqual(got.params, tc.want) || !reflect.DeepEqual(rest, tc.rest) {
+			t.Errorf("%q: params %+v, commands %q; want %+v, %q", tc.args, got, rest, tc.want, tc.rest)
+		}
+	}
+	// Too few values: the parameter is refused, not a value taken from
+	// the command.
+	app := pairApp(Env{})
+	app.Action = func(c *ucli.Context) error { _, _, err := scanOf(c, c.Args().Slice()); return err }
+	if err := app.Run([]string{"fb-pair", "-P", "t", "1"}); err == nil || !strings.Contains(err.Error(), "NAME LO HI") {
+		t.Errorf("-P t 1: %v", err)
 	}
 }
