@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -51,7 +52,7 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 	names := make([]string, n)
 
 	var strip *plotter.Scatter
-	thinned := false
+	thinned, ringsThinned := false, false
 	for i, t := range times {
 		y := float64(n - 1 - i)
 		names[n-1-i] = elide(r.caseName(i), 36)
@@ -74,6 +75,8 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 		b.BoxStyle.Color, b.MedianStyle.Color, b.WhiskerStyle.Color = colBlack, colBlack, colBlack
 		b.MedianStyle.Width = vg.Points(1.5)
 		b.GlyphStyle = draw.GlyphStyle{Color: colBlack, Radius: vg.Points(2), Shape: draw.RingGlyph{}}
+		ringsThinned = ringsThinned || len(b.Outside) > maxOutsideRings
+		b.Outside = thinOutside(b.Outside, scaled, maxOutsideRings)
 		p.Add(s, b)
 		strip = s
 		thinned = thinned || len(t) > perCase
@@ -86,7 +89,11 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 	}
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
 	l := newLegend()
-	l.add("quartiles and median; whiskers to 1.5 IQR; rings beyond", boxThumb)
+	rings := "quartiles and median; whiskers to 1.5 IQR; rings beyond"
+	if ringsThinned {
+		rings += fmt.Sprintf(" (at most %d per case, the extremes included)", maxOutsideRings)
+	}
+	l.add(rings, boxThumb)
 	what := "every sample"
 	if thinned {
 		what = fmt.Sprintf("samples (at most %d per case, evenly strided)", perCase)
@@ -170,4 +177,24 @@ func distributionsAlt(r *Run, times [][]float64) string {
 		}
 	}
 	return head + fmt.Sprintf(" Medians from %s (%s) to %s (%s).", dur(lo.ns), lo.name, dur(hi.ns), hi.name)
+}
+
+// maxOutsideRings is the most points beyond the whiskers drawn per case:
+// a heavy tail of 50,000 samples has thousands.
+const maxOutsideRings = 120
+
+// thinOutside keeps at most limit of the points beyond the whiskers, by
+// a fixed stride over them in value order, the lowest and highest
+// always among them.
+func thinOutside(out []int, v plotter.Values, limit int) []int {
+	if len(out) <= limit {
+		return out
+	}
+	sorted := slices.Clone(out)
+	slices.SortFunc(sorted, func(a, b int) int { return cmp.Compare(v[a], v[b]) })
+	kept := make([]int, 0, limit)
+	for k := range limit {
+		kept = append(kept, sorted[k*(len(sorted)-1)/(limit-1)])
+	}
+	return kept
 }

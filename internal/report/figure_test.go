@@ -228,3 +228,25 @@ func TestRatioScaleClipsOnlyFarOutliers(t *testing.T) {
 		t.Errorf("clamped %d, last %v", n, got[1000].pct)
 	}
 }
+
+// TestThinOutside: a heavy tail's points beyond the whiskers are thinned
+// by value, keeping the lowest and the highest; a short list is kept.
+func TestThinOutside(t *testing.T) {
+	v := make([]float64, 5000)
+	var out []int
+	for i := range v {
+		v[i] = float64((i * 7919) % 5000) // a permutation of 0..4999
+		out = append(out, i)
+	}
+	kept := thinOutside(out, v, 120)
+	if len(kept) != 120 {
+		t.Fatalf("kept %d", len(kept))
+	}
+	lo, hi := v[kept[0]], v[kept[len(kept)-1]]
+	if lo != 0 || hi != 4999 {
+		t.Errorf("extremes %v and %v, want 0 and 4999", lo, hi)
+	}
+	if got := thinOutside(out[:50], v, 120); len(got) != 50 {
+		t.Errorf("short list thinned to %d", len(got))
+	}
+}
