@@ -189,7 +189,8 @@ func (s *sampler) abandon(err error) error {
 }
 
 // rewarm runs every case untimed for the rewarm time (at least one batch
-// each) after a pause, so the first sample collected again is not cold.
+// each) after a pause, so the first sample collected again is not cold;
+// each batch has its case's --prepare and --conclude, as every batch does.
 func (s *sampler) rewarm() {
 	e := s.e
 	d := e.Config.Watch.Rewarm
@@ -203,7 +204,7 @@ func (s *sampler) rewarm() {
 			if e.stopped.Load() {
 				return
 			}
-			if _, err := e.Cases[c].Op.Run(s.iters[c]); err != nil {
+			if _, err := e.runBatch(c, s.iters[c], nil); err != nil {
 				return // the next timed batch will report it
 			}
 		}

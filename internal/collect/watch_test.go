@@ -115,9 +115,21 @@ func TestRetakeBudgetExhaustedContinuesUnderObserve(t *testing.T) {
 func TestPauseExcludesPausedTimeFromBudget(t *testing.T) {
 	e, m, read := watchedEngine(t, "pause", 0, 80, 0, 0, 0)
 	e.Config.MaxSampling = 100 * time.Millisecond // a 300 ms pause would blow it if it counted
-	var rewarmed int
+	var rewarmed, prepared, concluded int
 	op := e.Cases[0].Op.(*fakeOp)
 	op.onCall = func(int) { rewarmed++ }
+	e.Hooks.Prepare = func(c int) error {
+		if c == 0 {
+			prepared++
+		}
+		return nil
+	}
+	e.Hooks.Conclude = func(c int) error {
+		if c == 0 {
+			concluded++
+		}
+		return nil
+	}
 	end, err := e.Collect()
 	if err != nil {
 		t.Fatal(err)
@@ -131,6 +143,10 @@ func TestPauseExcludesPausedTimeFromBudget(t *testing.T) {
 	}
 	if rewarmed == 0 {
 		t.Fatal("no rewarm after the pause")
+	}
+	// Every batch of the case, the rewarm's included, had its hooks.
+	if prepared != rewarmed || concluded != rewarmed {
+		t.Fatalf("%d batches, %d prepares, %d concludes", rewarmed, prepared, concluded)
 	}
 }
 
