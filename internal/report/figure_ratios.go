@@ -30,6 +30,8 @@ type pairChange struct {
 	x        float64
 	pct      float64
 	refFirst bool
+	// unit is the pair's unit number, which the watch windows name.
+	unit int
 }
 
 // pairKey names a unit: its process block and attempt, and its index.
@@ -75,7 +77,7 @@ func pairChanges(r *Run, con int) []pairChange {
 			x = float64(len(out))
 		}
 		pct := 100 * (math.Exp(math.Log(p.con.OpNS/p.ref.OpNS)) - 1)
-		out = append(out, pairChange{x: x, pct: pct, refFirst: p.ref.Pos < p.con.Pos})
+		out = append(out, pairChange{x: x, pct: pct, refFirst: p.ref.Pos < p.con.Pos, unit: k.unit})
 	}
 	return out
 }
@@ -205,7 +207,7 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, l
 	p := newPlot(title, unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
 	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
 	p.Add(thr)
-	spans := windowSpans(r)
+	spans := windowSpans(r, changes)
 	for _, s := range spans {
 		p.Add(s)
 	}
@@ -277,22 +279,41 @@ var (
 
 // windowSpans shade the units of the windows that were retaken or paused
 // (the units shown were collected again after them) and of contaminated
-// windows that were kept. A run in process blocks numbers its pairs
-// afresh, so its windows are not placed.
-func windowSpans(r *Run) []*band {
-	var out []*band
+// windows that were kept. A run in process blocks draws its pairs by
+// ordinal: a window covers the pairs of its units, and when a unit number
+// repeats (blocks that number their units afresh, attempts of a block)
+// the windows cannot be placed and are left out.
+func windowSpans(r *Run, changes []pairChange) []*band {
+	blocks := false
 	for _, s := range r.Samples {
-		if s.Proc != nil {
+		blocks = blocks || s.Proc != nil
+	}
+	xs := map[int]float64{}
+	for _, c := range changes {
+		if _, dup := xs[c.unit]; dup && blocks {
 			return nil
 		}
+		xs[c.unit] = c.x
 	}
+	var out []*band
 	for _, w := range r.Windows {
 		fill := windowShade(w)
 		if fill == nil || w.Units == 0 {
 			continue
 		}
-		out = append(out, &band{Lo: float64(w.FirstUnit) - 0.5, Hi: float64(w.FirstUnit+w.Units) - 0.5,
-			Vertical: true, Fill: fill})
+		lo, hi := float64(w.FirstUnit), float64(w.FirstUnit+w.Units-1)
+		if blocks {
+			lo, hi = math.Inf(1), math.Inf(-1)
+			for u := w.FirstUnit; u < w.FirstUnit+w.Units; u++ {
+				if x, ok := xs[u]; ok {
+					lo, hi = math.Min(lo, x), math.Max(hi, x)
+				}
+			}
+			if lo > hi {
+				continue // none of its pairs is drawn
+			}
+		}
+		out = append(out, &band{Lo: lo - 0.5, Hi: hi + 0.5, Vertical: true, Fill: fill})
 	}
 	return out
 }

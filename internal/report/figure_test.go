@@ -250,3 +250,33 @@ func TestThinOutside(t *testing.T) {
 		t.Errorf("short list thinned to %d", len(got))
 	}
 }
+
+// TestWindowSpansInBlocks: in a run of process blocks the pairs are drawn
+// by ordinal, and a retaken window shades the ordinals of its units; when
+// unit numbers repeat across blocks no window can be placed.
+func TestWindowSpansInBlocks(t *testing.T) {
+	run := func(units ...int) *Run {
+		r := &Run{}
+		for i, u := range units {
+			proc := &ndjson.ProcessRef{Block: i / 3}
+			r.Samples = append(r.Samples,
+				ndjson.Sample{Case: 0, Unit: u, Pos: 0, OpNS: 100, Proc: proc},
+				ndjson.Sample{Case: 1, Unit: u, Pos: 1, OpNS: 101, Proc: proc})
+		}
+		r.Windows = []ndjson.Window{
+			{FirstUnit: 3, Units: 2, Verdict: ndjson.WindowContaminated, Action: ndjson.ActionRetaken},
+			{FirstUnit: 0, Units: 3, Verdict: "clean", Action: "kept"},
+		}
+		return r
+	}
+	// Units 0..2 in block 0 and 3..5 in block 1; unit 4 has no pair drawn.
+	r := run(0, 1, 2, 3, 5)
+	r.Samples = r.Samples[:len(r.Samples)-1] // unit 5 lost its contender: not drawn
+	spans := windowSpans(r, pairChanges(r, 1))
+	if len(spans) != 1 || spans[0].Lo != 2.5 || spans[0].Hi != 3.5 {
+		t.Fatalf("spans %+v, want one band over ordinal 3 (unit 3)", spans)
+	}
+	if spans := windowSpans(run(0, 1, 2, 0, 1, 2), pairChanges(run(0, 1, 2, 0, 1, 2), 1)); spans != nil {
+		t.Errorf("units numbered afresh per block: %+v, want none", spans)
+	}
+}
