@@ -5,7 +5,7 @@ package report
 // alternative; fb-report --format svg --plot NAME writes one figure's SVG.
 type Figure struct {
 	// Name is the plot's name for --plot: "ratios", "distributions",
-	// "forest", "axes", "telemetry" or "spans".
+	// "forest", "scan", "axes", "telemetry" or "spans".
 	Name string
 	// Title is the plot's title, as drawn on it.
 	Title string
@@ -28,6 +28,7 @@ var runPlotters = []runPlotter{
 	{"ratios", ratiosFigure},
 	{"distributions", distributionsFigure},
 	{"forest", forestFigure},
+	{"scan", scanFigure},
 	{"axes", axesFigure},
 	{"telemetry", telemetryFigure},
 }

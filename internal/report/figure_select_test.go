@@ -40,7 +40,7 @@ func TestSVGRefusals(t *testing.T) {
 		want []string
 	}{
 		{"unknown plot", &Stream{Runs: runs}, Options{Plot: "pie"},
-			[]string{`--plot "pie": use ratios, distributions, forest, axes, telemetry, spans`}},
+			[]string{`--plot "pie": use ratios, distributions, forest, scan, axes, telemetry, spans`}},
 		{"ambiguous", &Stream{Runs: runs}, Options{Plot: "ratios"},
 			[]string{"--plot ratios: 2 runs have this plot (run " + shortID(runs[0].Run.RunID) + ", run " + shortID(runs[1].Run.RunID) + ")", "--run ID"}},
 		{"no data", &Stream{Runs: runs}, Options{Plot: "ratios", Run: single},

@@ -28,6 +28,7 @@ func figureSet(t *testing.T) map[string][]Figure {
 	add("axes", axesFixtureRuns(t)[0])
 	add("windows", envFixtureRuns(t)[0])
 	add("sixteen", sixteenRun(t, 12))
+	add("scan", scanRun(t))
 	figs, err := recordingFigures(processRecording(t))
 	check(t, err)
 	set["recording"] = figs
@@ -53,6 +54,7 @@ func TestFigureSets(t *testing.T) {
 		"axes":       "ratios distributions forest axes telemetry",
 		"windows":    "ratios distributions forest",
 		"sixteen":    "ratios distributions forest telemetry",
+		"scan":       "ratios distributions forest scan telemetry",
 		"recording":  "spans",
 	}
 	for fixture, figs := range figureSet(t) {
@@ -278,5 +280,31 @@ func TestWindowSpansInBlocks(t *testing.T) {
 	}
 	if spans := windowSpans(run(0, 1, 2, 0, 1, 2), pairChanges(run(0, 1, 2, 0, 1, 2), 1)); spans != nil {
 		t.Errorf("units numbered afresh per block: %+v, want none", spans)
+	}
+}
+
+// TestScanAxis: a scan is drawn against its numeric parameter with the
+// most values; a run without params, or with no numeric parameter, has
+// no scan plot.
+func TestScanAxis(t *testing.T) {
+	run := func(params ...map[string]string) *Run {
+		r := &Run{}
+		for i, p := range params {
+			r.Run.Cases = append(r.Run.Cases, ndjson.Case{Index: i, Params: p})
+		}
+		return r
+	}
+	for _, tc := range []struct {
+		r    *Run
+		want string
+	}{
+		{run(map[string]string{"t": "1", "c": "gcc"}, map[string]string{"t": "2", "c": "gcc"}, map[string]string{"t": "1", "c": "clang"}), "t"},
+		{run(map[string]string{"x": "0.25", "y": "1"}, map[string]string{"x": "0.5", "y": "2"}, map[string]string{"x": "0.75", "y": "2"}), "x"},
+		{run(map[string]string{"c": "gcc"}, map[string]string{"c": "clang"}), ""},
+		{run(nil, nil), ""},
+	} {
+		if got := scanAxis(tc.r); got != tc.want {
+			t.Errorf("%+v: axis %q, want %q", tc.r.Run.Cases, got, tc.want)
+		}
 	}
 }

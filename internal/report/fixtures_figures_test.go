@@ -81,6 +81,32 @@ func sixteenRun(t testing.TB, rounds int) *Run {
 	return analyzed(t, teleRun("f16c0a5e-0000-4000-8000-000000000016", rounds, medians, names...)).Runs[0]
 }
 
+// scanRun is a parameter scan of threads=1,2,4 by compiler=gcc,clang
+// (fb-pair -L compiler=gcc,clang -L threads=1,2,4): six cases, each
+// carrying its params, the time falling with threads and clang faster.
+func scanRun(t testing.TB) *Run {
+	var names []string
+	var medians []float64
+	var params []map[string]string
+	for _, c := range []string{"gcc", "clang"} {
+		for _, th := range []int{1, 2, 4} {
+			names = append(names, fmt.Sprintf("compiler=%s, threads=%d", c, th))
+			m := 4_000_000 / (0.6 + 0.4*float64(th))
+			if c == "clang" {
+				m *= 0.93
+			}
+			medians = append(medians, m)
+			params = append(params, map[string]string{"compiler": c, "threads": fmt.Sprint(th)})
+		}
+	}
+	recs := teleRun("5ca40000-0000-4000-8000-00000000005c", 20, medians, names...)
+	run := recs[0].(*ndjson.Run)
+	for i := range run.Cases {
+		run.Cases[i].Params = params[i]
+	}
+	return analyzed(t, recs).Runs[0]
+}
+
 // bigPairRun is a two-case paired run of the given pairs.
 func bigPairRun(t testing.TB, pairs int) *Run {
 	return analyzed(t, teleRun("b1900a1e-0000-4000-8000-000000001000", pairs,

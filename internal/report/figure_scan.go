@@ -1,0 +1,207 @@
+package report
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// maxScanSeries is the most lines a scan figure draws, one per
+// combination of the parameters other than the one on the x axis.
+const maxScanSeries = 8
+
+// scanPoint is one case of a scan: its value of the x parameter, its
+// median time per operation and its paired change against the
+// reference with the interval (none for the reference itself).
+type scanPoint struct {
+	x, median      float64
+	change, lo, hi float64
+	compared       bool
+}
+
+// scanPoints implement plotter.XYer and plotter.YErrorer for the changes.
+type scanPoints []scanPoint
+
+func (s scanPoints) Len() int                    { return len(s) }
+func (s scanPoints) XY(i int) (float64, float64) { return s[i].x, s[i].change }
+func (s scanPoints) YError(i int) (float64, float64) {
+	return math.Abs(s[i].change - s[i].lo), math.Abs(s[i].hi - s[i].change)
+}
+
+// scanAxis is the parameter a scan is drawn against: among those whose
+// every value is a number, the one with the most distinct values (the
+// first in name order on a tie); "" when none is numeric or the run is
+// no scan.
+func scanAxis(r *Run) string {
+	distinct := map[string]map[string]bool{}
+	numeric := map[string]bool{}
+	for _, c := range r.Run.Cases {
+		if len(c.Params) == 0 {
+			return ""
+		}
+		for k, v := range c.Params {
+			if distinct[k] == nil {
+				distinct[k], numeric[k] = map[string]bool{}, true
+			}
+			distinct[k][v] = true
+			if _, err := strconv.ParseFloat(v, 64); err != nil {
+				numeric[k] = false
+			}
+		}
+	}
+	best := ""
+	for _, k := range slices.Sorted(maps.Keys(distinct)) {
+		if numeric[k] && len(distinct[k]) > 1 && (best == "" || len(distinct[k]) > len(distinct[best])) {
+			best = k
+		}
+	}
+	return best
+}
+
+// seriesLabel names a case's line: its other parameters, "NAME=value"
+// in name order, or "" for a scan of one parameter.
+func seriesLabel(params map[string]string, axis string) string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		if k != axis {
+			parts = append(parts, k+"="+params[k])
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// scanFigure draws a parameter scan against its numeric parameter: each
+// case's median time per operation, and its paired change against the
+// reference with the interval and the threshold band, one line per
+// combination of the other parameters.
+func scanFigure(r *Run) (*Figure, string, error) {
+	axis := scanAxis(r)
+	if axis == "" {
+		return nil, "the run is no parameter scan over numeric values (fb-pair -P NAME=LO..HI or -L with numbers)", nil
+	}
+	var labels []string
+	series := map[string]scanPoints{}
+	var medians []float64
+	for i, c := range r.Run.Cases {
+		s := r.summary(i)
+		if s == nil || !(s.Median > 0) {
+			continue
+		}
+		x, _ := strconv.ParseFloat(c.Params[axis], 64)
+		pt := scanPoint{x: x, median: s.Median}
+		if k := r.against(i); k != nil {
+			pt.change, pt.lo, pt.hi, pt.compared = k.ChangePct, k.ChangeCI[0], k.ChangeCI[1], true
+		} else if i == reference {
+			pt.compared = true // the reference: 0 by definition, no interval
+		}
+		label := seriesLabel(c.Params, axis)
+		if _, ok := series[label]; !ok {
+			labels = append(labels, label)
+		}
+		series[label] = append(series[label], pt)
+		medians = append(medians, s.Median)
+	}
+	xlo, xhi := math.Inf(1), math.Inf(-1)
+	for _, pts := range series {
+		for _, p := range pts {
+			xlo, xhi = math.Min(xlo, p.x), math.Max(xhi, p.x)
+		}
+	}
+	if len(medians) < 2 {
+		return nil, "fewer than two cases of the scan have a summary", nil
+	}
+	if len(labels) > maxScanSeries {
+		return nil, fmt.Sprintf("%d combinations of the other parameters: more than %d lines", len(labels), maxScanSeries), nil
+	}
+	unit := unitFor(medianOf(medians))
+	timeName := r.timeLabel("time")
+	top := newPlot("Median "+timeName+" per operation", axis, timeName+" per operation ("+unit.name+")")
+	bottom := newPlot("Change against "+elide(r.caseName(reference), 40), axis, timeName+" change (%)")
+	l := newLegend()
+	thr := 0.0
+	if len(r.Comparisons) > 0 {
+		thr = r.Comparisons[0].ThresholdPct
+	}
+	band := &band{Lo: -thr, Hi: thr, Fill: tint(colGrey, 0x55)}
+	bottom.Add(band)
+	for i, label := range labels {
+		pts := series[label]
+		sort.SliceStable(pts, func(a, b int) bool { return pts[a].x < pts[b].x })
+		var med plotter.XYs
+		var changes scanPoints
+		for _, p := range pts {
+			med = append(med, plotter.XY{X: p.x, Y: p.median / unit.ns})
+			if p.compared {
+				changes = append(changes, p)
+			}
+		}
+		line, points, err := plotter.NewLinePoints(med)
+		if err != nil {
+			return nil, "", fmt.Errorf("scan plot: %w", err)
+		}
+		style(line, points, i)
+		top.Add(line, points)
+		if len(changes) > 0 {
+			cl, cp, err := plotter.NewLinePoints(changes)
+			if err != nil {
+				return nil, "", fmt.Errorf("scan plot: %w", err)
+			}
+			style(cl, cp, i)
+			bars, err := plotter.NewYErrorBars(changes)
+			if err != nil {
+				return nil, "", fmt.Errorf("scan plot: %w", err)
+			}
+			bars.LineStyle = draw.LineStyle{Color: seriesColor(i), Width: vg.Points(1)}
+			bottom.Add(cl, cp, bars)
+		}
+		name := label
+		if name == "" {
+			name = "median; change with its " + r.ciLabel()
+		}
+		l.add(elide(name, 60), line, points)
+	}
+	l.add(fmt.Sprintf("practical threshold ±%s%%", plain(thr)), band)
+	// One x scale for both panels: the parameter's values.
+	top.X.Min, top.X.Max = xlo, xhi
+	bottom.X.Min, bottom.X.Max = xlo, xhi
+	title := "Scan of " + axis
+	h := figureLayout(2, vg.Points(200), l)
+	fig, err := svgFigure("scan", title, scanAlt(r, axis, labels, series), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, []*plot.Plot{top, bottom}, 1, l)
+	})
+	return &fig, "", err
+}
+
+// style gives series i its colour, dash and glyph.
+func style(line *plotter.Line, points *plotter.Scatter, i int) {
+	line.LineStyle = draw.LineStyle{Color: seriesColor(i), Width: vg.Points(1.2), Dashes: seriesDash(i)}
+	points.GlyphStyle = draw.GlyphStyle{Color: seriesColor(i), Radius: vg.Points(2.2), Shape: percentileLooks[i%len(percentileLooks)]}
+}
+
+// scanAlt gives each line's first and last median and change.
+func scanAlt(r *Run, axis string, labels []string, series map[string]scanPoints) string {
+	var parts []string
+	for _, label := range labels {
+		pts := series[label]
+		first, last := pts[0], pts[len(pts)-1]
+		text := fmt.Sprintf("median %s per operation from %s at %s=%s to %s at %s=%s",
+			r.timeLabel("time"), dur(first.median), axis, plain(first.x), dur(last.median), axis, plain(last.x))
+		if last.compared && (last.lo != 0 || last.hi != 0) {
+			text += fmt.Sprintf(", the last %s against the reference (%s)", pct(last.change), pctRange([2]float64{last.lo, last.hi}))
+		}
+		if label != "" {
+			text = label + ": " + text
+		}
+		parts = append(parts, text)
+	}
+	return fmt.Sprintf("Parameter scan against %s, %s: %s.", axis, plural(len(r.Run.Cases), "case"), strings.Join(parts, "; "))
+}
