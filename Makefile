@@ -67,7 +67,7 @@ demo: build
 # docs/report.png, the README's picture: the first screen of the demo's
 # HTML report in headless Chromium (make deps installs it).
 screenshot: demo
-	$(GO) run ./internal/browser/shot -height 1400 demo-report.html docs/report.png
+	$(GO) run ./internal/browser/shot -height 1640 demo-report.html docs/report.png
 
 # Harness overhead, timer floor, analyzer throughput and the decisive
 # experiment (A/A and a 3% A/B under idle, one-CPU and all-CPU square-wave
