@@ -74,7 +74,7 @@ func checkPlotFlags(c *ucli.Context, opt report.Options) error {
 	names := strings.Join(report.PlotNames(), ", ")
 	switch {
 	case opt.Format != "svg" && c.IsSet("plot"):
-		return usageErrorf("--plot needs --format svg (the other formats hold every plot's numbers)")
+		return usageErrorf("--plot needs --format svg (--format html draws every plot on one page)")
 	case opt.Format != "svg" && c.IsSet("run"):
 		return usageErrorf("--run chooses the run of --format svg --plot; drop it or add them")
 	case opt.Format == "svg" && opt.Plot == "":
