@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -123,39 +122,17 @@ func checkPage(t *testing.T, page *browser.Page) {
 func realRun(t *testing.T, dir, name string, args ...string) string {
 	t.Helper()
 	path := filepath.Join(dir, name+".ndjson")
-	out, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer out.Close()
-	var stderr bytes.Buffer
-	cmd := exec.Command(tool("fb-pair"), args...)
-	cmd.Stdout, cmd.Stderr = out, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("fb-pair %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
+	must(t, os.WriteFile(path, run(t, nil, tool("fb-pair"), args...), 0o644))
 	return path
 }
 
-// pipe runs prog args with in as stdin and out as stdout.
+// pipe runs prog args with the file in as stdin and writes its stdout to
+// the file out.
 func pipe(t *testing.T, in, out, prog string, args ...string) {
 	t.Helper()
-	stdin, err := os.Open(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	stdout, err := os.Create(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdout.Close()
-	var stderr bytes.Buffer
-	cmd := exec.Command(prog, args...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s %s < %s: %v\n%s", filepath.Base(prog), strings.Join(args, " "), in, err, stderr.String())
-	}
+	data, err := os.ReadFile(in)
+	must(t, err)
+	must(t, os.WriteFile(out, run(t, data, prog, args...), 0o644))
 }
 
 // inflate writes, from a real paired or round-robin stream, one of the
