@@ -167,15 +167,7 @@ func distributionsAlt(r *Run, times [][]float64) string {
 		}
 		return head + " Medians: " + strings.Join(parts, ", ") + "."
 	}
-	lo, hi := meds[0], meds[0]
-	for _, m := range meds {
-		if m.ns < lo.ns {
-			lo = m
-		}
-		if m.ns > hi.ns {
-			hi = m
-		}
-	}
+	lo, hi := extremes(meds, func(m med) float64 { return m.ns })
 	return head + fmt.Sprintf(" Medians from %s (%s) to %s (%s).", dur(lo.ns), lo.name, dur(hi.ns), hi.name)
 }
 

@@ -134,3 +134,18 @@ func elide(s string, n int) string {
 	head := (n - 1) / 3
 	return string(r[:head]) + "…" + string(r[len(r)-(n-1-head):])
 }
+
+// extremes are the first items of xs with the lowest and the highest
+// key, for the text alternatives that name a range; xs is not empty.
+func extremes[T any](xs []T, key func(T) float64) (lo, hi T) {
+	lo, hi = xs[0], xs[0]
+	for _, x := range xs[1:] {
+		if key(x) < key(lo) {
+			lo = x
+		}
+		if key(x) > key(hi) {
+			hi = x
+		}
+	}
+	return lo, hi
+}

@@ -350,15 +350,7 @@ func ratiosAlt(r *Run, ks []*ndjson.Comparison) string {
 			unitNoun(r), r.caseName(k.Contender), ref, len(pairChanges(r, k.Contender)), unitNoun(r),
 			pct(k.ChangePct), r.ciLabel(), pctRange(k.ChangeCI), plain(k.ThresholdPct), windows)
 	}
-	lo, hi := ks[0], ks[0]
-	for _, k := range ks {
-		if k.ChangePct < lo.ChangePct {
-			lo = k
-		}
-		if k.ChangePct > hi.ChangePct {
-			hi = k
-		}
-	}
+	lo, hi := extremes(ks, func(k *ndjson.Comparison) float64 { return k.ChangePct })
 	return fmt.Sprintf("Per-%s change of %d contenders against %s in collection order, one panel each: estimates from %s (%s) to %s (%s), practical threshold ±%s%%%s.",
 		unitNoun(r), len(ks), ref, pct(lo.ChangePct), r.caseName(lo.Contender), pct(hi.ChangePct), r.caseName(hi.Contender),
 		plain(ks[0].ThresholdPct), windows)
