@@ -148,14 +148,14 @@ func scanFigure(r *Run) (*Figure, string, error) {
 		if err != nil {
 			return nil, "", fmt.Errorf("scan plot: %w", err)
 		}
-		style(line, points, i)
+		scanStyle(line, points, i)
 		top.Add(line, points)
 		if len(changes) > 0 {
 			cl, cp, err := plotter.NewLinePoints(changes)
 			if err != nil {
 				return nil, "", fmt.Errorf("scan plot: %w", err)
 			}
-			style(cl, cp, i)
+			scanStyle(cl, cp, i)
 			bars, err := plotter.NewYErrorBars(changes)
 			if err != nil {
 				return nil, "", fmt.Errorf("scan plot: %w", err)
@@ -181,8 +181,8 @@ func scanFigure(r *Run) (*Figure, string, error) {
 	return &fig, "", err
 }
 
-// style gives series i its colour, dash and glyph.
-func style(line *plotter.Line, points *plotter.Scatter, i int) {
+// scanStyle gives series i its colour, dash and glyph.
+func scanStyle(line *plotter.Line, points *plotter.Scatter, i int) {
 	line.LineStyle = draw.LineStyle{Color: seriesColor(i), Width: vg.Points(1.2), Dashes: seriesDash(i)}
 	points.GlyphStyle = draw.GlyphStyle{Color: seriesColor(i), Radius: vg.Points(2.2), Shape: percentileLooks[i%len(percentileLooks)]}
 }
