@@ -23,6 +23,9 @@ func (w *Worker) handshake() string {
 		if e.units > 0 {
 			b.WriteString(" work_units=" + strconv.FormatFloat(e.units, 'g', -1, 64))
 		}
+		if e.equalTime {
+			b.WriteString(" batching=equal-time")
+		}
 		b.WriteString("\n")
 	}
 	src, res := clockSource()

@@ -31,6 +31,8 @@ type entry struct {
 	setup    func()
 	teardown func()
 	units    float64 // work units per operation, 0 when not declared
+	// equalTime is set by SizeIndependent.
+	equalTime bool
 }
 
 // New returns a worker without cases.
@@ -78,6 +80,21 @@ func (w *Worker) WorkUnits(name string, units float64) {
 		panic(fmt.Sprintf("worker: case %q: work units %g: want a positive number", name, units))
 	}
 	e.units = units
+}
+
+// SizeIndependent declares that the cost of one iteration of a registered
+// case does not depend on how many iterations a request asks for: no
+// warm-up inside the loop, no allocation whose collection a longer loop
+// pays more of, no cache the loop fills. A run whose cases all declare it
+// sizes each side's requests toward an equal timed slice; otherwise every
+// side of a pair runs the same n (man fb-worker(7), BATCH SIZES). It
+// panics on an unknown case.
+func (w *Worker) SizeIndependent(name string) {
+	e := w.byName[name]
+	if e == nil {
+		panic(fmt.Sprintf("worker: SizeIndependent of unregistered case %q", name))
+	}
+	e.equalTime = true
 }
 
 func (w *Worker) add(e *entry) {

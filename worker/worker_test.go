@@ -81,10 +81,11 @@ func TestHandshakeText(t *testing.T) {
 	w.Case("sum", func(int) {})
 	w.CaseResult("hash", func(int) any { return 0 })
 	w.CaseHooks("sort", nil, func(int) {}, nil)
+	w.SizeIndependent("hash")
 	w.RuntimeAxes()
 	w.Axis(AxisDecl{Name: "items", Unit: "items/op", Direction: "higher"}, func() Reading { return Count(0) })
 	src, res := clockSource()
-	want := "flybench-worker 1\ncase sum\ncase hash\ncase sort\n" +
+	want := "flybench-worker 1\ncase sum\ncase hash batching=equal-time\ncase sort\n" +
 		wproto.Timer{Source: src, ResolutionNS: res}.String() + "\n" +
 		"axis alloc_bytes unit=bytes/op compare=absolute scope=go_heap attribution=process_window\n" +
 		"axis alloc_objects unit=objects/op compare=absolute scope=go_heap attribution=process_window\n" +

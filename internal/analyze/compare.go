@@ -42,6 +42,9 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		rec.Process = d.processLevel(c, opt)
 		rec.ProcessViews = d.processViews(c, opt)
 	}
+	if p.Estimator != stats.EstimatorLegacy {
+		rec.Sizes = d.sizeDiagnostic(c, opt.Confidence)
+	}
 	rec.Warnings = d.comparisonWarnings(rec)
 	for _, w := range []string{processWarning(rec), fewPairsWarning(rec.Process)} {
 		if w != "" {
@@ -142,6 +145,7 @@ func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
 	if gap := c.ReferenceFirst - c.ContenderFirst; c.Design == ndjson.DesignPaired && (gap > 1 || gap < -1) {
 		w = append(w, fmt.Sprintf("order counts unbalanced (%d reference-first, %d contender-first): the run stopped early", c.ReferenceFirst, c.ContenderFirst))
 	}
+	w = append(w, sizeWarnings(c.Sizes)...)
 	return append(w, decisionWarnings(c)...)
 }
 

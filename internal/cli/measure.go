@@ -49,7 +49,8 @@ func pairApp(env Env) *ucli.App {
 		"[--] REFERENCE CONTENDER [CONTENDER...]",
 		"Two commands run adjacently in every sample pair, who leads shuffled with equal counts;\n"+
 			"three or more run in shuffled cyclic rounds, every case once in each position.\n"+
-			"Each case calibrates its own batch toward an equal timed slice unless --shared-iterations.\n"+
+			"Every case of a pair or round runs the same number of operations (--batching), varied\n"+
+			"from unit to unit over --size-spread so a size-dependent cost shows in the analysis.\n"+
 			"With --parameter-scan/--parameter-list one command TEMPLATE expands into the cases (man fb-pair(1)).\n\n"+
 			measureDescription)
 	app.Flags = measureFlags(true)
@@ -77,6 +78,9 @@ type measureRequest struct {
 	flags   commandFlags
 	stdio   stdioFlags // --input, --output
 	tags    map[string]string
+	// batchingAuto is set when --batching was left to the mode
+	// (resolveBatching).
+	batchingAuto bool
 	// workUnits is --work-units: one value for every command, or one
 	// per command; nil when not given.
 	workUnits []float64
@@ -156,6 +160,11 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, usageErrorf("%d commands given: %s takes %s", len(r.sides), tool, countText(least, most))
 	}
 	r.cfg = configFromFlags(c)
+	if tool == "fb-pair" {
+		if r.cfg.Batching, r.batchingAuto, err = batchingOf(c); err != nil {
+			return nil, err
+		}
+	}
 	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
 		return nil, err
 	}

@@ -46,6 +46,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		&ucli.IntFlag{Name: "cpu", Value: -1, DefaultText: "unplaced", Usage: "pin the benchmarked commands (and the collecting thread) to this logical CPU; the watch then looks at it and its SMT siblings; Linux only (elsewhere rejected: unsupported_platform)"},
 		&ucli.BoolFlag{Name: "require-strict", Usage: "with --cpu: refuse to run (exit 9) when strict placement is not possible, instead of continuing unplaced"},
 	)
+	flags = append(flags, batchingFlags(pair)...)
 	flags = append(flags, conditionFlags()...)
 	flags = append(flags, modeFlags()...)
 	flags = append(flags, layoutFlag())
@@ -54,7 +55,6 @@ func measureFlags(pair bool) []ucli.Flag {
 	if pair {
 		flags = append(flags, scanFlags()...)
 		flags = append(flags,
-			&ucli.BoolFlag{Name: "shared-iterations", Usage: "give every case one batch size (calibration stops when the slower side reaches 8x the slice) instead of equal timed slices"},
 			&ucli.BoolFlag{Name: "sequential", Usage: "collect one case's block at a time instead of pairs or balanced rounds (exposed to drift; analysed as independent samples)"},
 		)
 	}
@@ -72,9 +72,8 @@ func configFromFlags(c *ucli.Context) collect.Config {
 		MaxIterations:     c.Int64("max-iterations"),
 		SubtractTimerCost: c.Bool("subtract-timer-cost"),
 		Seed:              c.Uint64("seed"),
-	}
-	if c.IsSet("shared-iterations") {
-		cfg.SharedIterations = c.Bool("shared-iterations")
+		Batching:          collect.SharedIterations,
+		SizeSpread:        c.Float64("size-spread"),
 	}
 	if c.IsSet("sequential") {
 		cfg.Sequential = c.Bool("sequential")

@@ -320,6 +320,7 @@ func batchTemplate(spec gotest.Spec) []string {
 func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clock) error {
 	started := map[int]*workerexec.Worker{}
 	var found []discovered
+	var sizeIndependent []bool
 	for i, s := range sides {
 		w, err := m.worker(started, s)
 		if err != nil {
@@ -349,6 +350,7 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 			}
 		}
 		found = append(found, discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes})
+		sizeIndependent = append(sizeIndependent, h.EqualTime[s.name])
 		m.cases = append(m.cases, collect.Case{Name: names[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name]})
 		m.sources, m.pids = append(m.sources, op), append(m.pids, w.Pid())
 	}
@@ -359,6 +361,7 @@ func (m *measurement) prepareWorker(sides []side, names []string, clk probes.Clo
 	for _, c := range m.cases {
 		c.Op.(*workerOp).primary = primaryOf(timer)
 	}
+	m.resolveBatching(sizeIndependent)
 	m.setTimer(timer, decls, "wall time includes each request's round trip")
 	return nil
 }

@@ -132,7 +132,8 @@ func (m *measurement) matches(a *archived) error {
 		add(fmt.Sprintf("case %d", i), r.Cases[i].Name+" = "+r.Cases[i].Command, m.cases[i].Name+" = "+m.cases[i].Command)
 	}
 	add("design", r.Design, m.cfg.Design(len(m.cases)))
-	add("batching", r.Batching, m.cfg.Batching())
+	add("batching", r.Batching, m.cfg.BatchingName())
+	add("--size-spread", max(r.Config.SizeSpread, 1), m.cfg.SizeSpread)
 	add("--invocations", r.Config.Invocations, m.cfg.Invocations)
 	add("--seed", r.Seed, m.cfg.Seed)
 	add("--randomize-layout", r.Config.Layout != nil && r.Config.Layout.Randomized, m.cfg.RandomizeLayout)

@@ -40,7 +40,7 @@ func blockEngine(k, n int) (*Engine, *bytes.Buffer, []*fakeOp, *[][]int) {
 	for i := range ops {
 		ops[i] = &fakeOp{clk: clk, perOp: 1000 * int64(i+1)}
 	}
-	e, buf := newEngine(Config{Samples: 10, Measurement: 1e8, MinSample: 1000, MaxIterations: 1 << 40, Seed: 3, Invocations: n}, ops...)
+	e, buf := newEngine(Config{Batching: EqualTime, SizeSpread: 1, Samples: 10, Measurement: 1e8, MinSample: 1000, MaxIterations: 1 << 40, Seed: 3, Invocations: n}, ops...)
 	started := &[][]int{}
 	e.Process = &ProcessPlan{Blocks: Blocks(k, n, 3), Start: func(b Block) ([]int, error) {
 		*started = append(*started, b.Order)

@@ -104,24 +104,26 @@ func (e *Engine) calibrate(est []float64) ([]int64, error) {
 }
 
 // batchSizes applies the batching policy to per-operation estimates. Equal
-// time: each case's own count toward the slice. Shared: one count bringing
-// the fastest case to the slice, but no higher than puts the slowest case
-// at eight slices.
+// time: each case's own count toward the slice. Shared: one count for
+// every case, the one whose unit (every case once) lasts as long as k
+// slices, so the slowest case gets at least a slice; at least enough that
+// the fastest case's batch reaches the shortest batch allowed, but no
+// more than puts the slowest case at eight slices.
 func (e *Engine) batchSizes(est []float64, slice int64) ([]int64, []string) {
 	k := len(est)
 	iters, capped := make([]int64, k), make([]string, k)
 	floor := int64(e.Config.MinSample)
-	if !e.Config.SharedIterations {
+	if e.Config.Batching == EqualTime {
 		for c := range est {
 			iters[c], capped[c] = e.limit(toward(slice, floor, est[c]))
 		}
 		return iters, capped
 	}
-	fast, slow := est[0], est[0]
+	fast, slow, sum := est[0], est[0], 0.0
 	for _, v := range est {
-		fast, slow = math.Min(fast, v), math.Max(slow, v)
+		fast, slow, sum = math.Min(fast, v), math.Max(slow, v), sum+v
 	}
-	n := toward(slice, floor, fast)
+	n := max(toward(int64(k)*slice, 0, sum), toward(0, floor, fast))
 	reason := ""
 	if most := int64(float64(sharedCap*slice) / slow); n > most {
 		n, reason = max(most, 1), "slower-side"

@@ -20,6 +20,30 @@ const (
 	MaxInvocations = 1000
 	minKeepUnits   = 10 // a sampling budget never stops a run before this many units
 	sharedCap      = 8  // shared iterations stop growing when the slower side reaches 8x the slice
+	// MaxSizeSpread bounds --size-spread: sizes vary over at most a
+	// factor of 64 (six doublings).
+	MaxSizeSpread = 64
+	// DefaultSizeSpread varies sizes over a factor of 4 (half to twice the
+	// calibrated size): two doublings, enough to measure a dependence
+	// per doubling without making any batch much shorter than its slice.
+	DefaultSizeSpread = 4
+)
+
+// Batching is a batch-size policy.
+type Batching string
+
+// The batch-size policies. The stream names them in run.batching.
+const (
+	// SharedIterations gives every case of a unit the same number of
+	// operations, so the sides of a pair or round do the same work: where
+	// an operation's cost depends on how many a batch holds (a process
+	// per batch, a warming cache, a collector's pace), both sides pay
+	// the same dependence.
+	SharedIterations Batching = "shared-iterations"
+	// EqualTime sizes each case's batch toward an equal timed slice; the
+	// comparison then assumes an operation's cost does not depend on the
+	// batch size.
+	EqualTime Batching = "equal-time"
 )
 
 // Config is the measurement policy. Zero values are not defaults; start from
@@ -40,8 +64,14 @@ type Config struct {
 	MinSample time.Duration
 	// MaxIterations bounds one batch's logical operation count.
 	MaxIterations int64
-	// SharedIterations gives every case one batch size instead of equal time.
-	SharedIterations bool
+	// Batching is the batch-size policy: one workload for every case of a
+	// unit, or an equal timed slice each.
+	Batching Batching
+	// SizeSpread is the factor over which the batch sizes of successive
+	// units vary (SizeFactor), 1 for one fixed size: a dependence of the
+	// per-operation time on the batch size then shows in the samples
+	// instead of hiding in the estimate.
+	SizeSpread float64
 	// Sequential collects each case's block in turn; exposed to drift. It
 	// exists to show what pairing protects against, and for per-case blocks.
 	Sequential bool
@@ -89,6 +119,8 @@ var DefaultConfig = Config{
 	Samples:       AutoSamples,
 	MinSample:     100 * time.Microsecond,
 	MaxIterations: math.MaxInt64,
+	Batching:      SharedIterations,
+	SizeSpread:    DefaultSizeSpread,
 	Seed:          1,
 }
 
@@ -112,8 +144,10 @@ func (c Config) Validate(k int) error {
 		return fmt.Errorf("--max-iterations %d must be at least 1", c.MaxIterations)
 	case c.Sequential && k < 2:
 		return fmt.Errorf("--sequential needs 2 or more operations")
-	case c.SharedIterations && k < 2:
-		return fmt.Errorf("--shared-iterations needs 2 or more operations")
+	case c.Batching != SharedIterations && c.Batching != EqualTime:
+		return fmt.Errorf("--batching %q: use shared or equal-time", c.Batching)
+	case !(c.SizeSpread >= 1 && c.SizeSpread <= MaxSizeSpread):
+		return fmt.Errorf("--size-spread %g out of range: use 1 (one fixed size) to %d", c.SizeSpread, MaxSizeSpread)
 	}
 	if err := c.validateInvocations(); err != nil {
 		return err
@@ -185,10 +219,7 @@ func (c Config) Design(k int) string {
 	return "rounds"
 }
 
-// Batching names the batch-size policy.
-func (c Config) Batching() string {
-	if c.SharedIterations {
-		return "shared-iterations"
-	}
-	return "equal-time"
+// BatchingName names the batch-size policy as the stream does.
+func (c Config) BatchingName() string {
+	return string(c.Batching)
 }

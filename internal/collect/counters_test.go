@@ -39,7 +39,7 @@ func (f *fakeCounter) Count(_ context.Context, c int, iters int64, prepare func(
 // run and the case, from the calibrated batch sizes.
 func TestCountersBetweenCalibrationAndSamples(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Measurement = 400 * time.Millisecond
 	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 4000})
 	e.Run.RunID = "r-c"

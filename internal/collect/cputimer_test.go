@@ -41,7 +41,7 @@ func cpuEngine(cfg Config, ops ...Operation) (*Engine, *bytes.Buffer) {
 
 func TestCPUTimerTimesSamplesAndKeepsWallAsAxis(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Measurement = 500 * time.Millisecond // 5 ms slices
 	busy := &cpuOp{fakeOp: fakeOp{clk: clk, perOp: 1000}, cpuPerOp: 1000}
 	sleepy := &cpuOp{fakeOp: fakeOp{clk: clk, perOp: 10_000}, cpuPerOp: 100}

@@ -246,7 +246,10 @@ func (e *Engine) fillRun() {
 	k := len(e.Cases)
 	c := e.Config
 	r := &e.Run
-	r.Design, r.Batching, r.Seed = c.Design(k), c.Batching(), c.Seed
+	r.Design, r.Batching, r.Seed = c.Design(k), c.BatchingName(), c.Seed
+	if c.SizeSpread > 1 {
+		r.Config.SizeSpread = c.SizeSpread
+	}
 	r.Config.WarmupNS = int64(c.Warmup)
 	r.Config.MeasurementNS = int64(c.Measurement)
 	r.Config.MaxSamplingNS = int64(c.MaxSampling)

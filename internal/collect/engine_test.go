@@ -119,7 +119,7 @@ func TestEqualTimeSlices(t *testing.T) {
 	clk := &fakeClock{}
 	fast := &fakeOp{clk: clk, perOp: 1000}
 	slow := &fakeOp{clk: clk, perOp: 4000}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Measurement = 400 * time.Millisecond // 2 cases x 50 samples: 4 ms slices
 	e, buf := newEngine(cfg, fast, slow)
 	end, err := e.Collect()
@@ -171,16 +171,18 @@ func TestSharedIterationsCapAtEightSlices(t *testing.T) {
 	clk := &fakeClock{}
 	fast := &fakeOp{clk: clk, perOp: 100}
 	slow := &fakeOp{clk: clk, perOp: 10_000} // 100x slower
-	cfg := DefaultConfig
-	cfg.SharedIterations = true
+	cfg := fixedConfig
+	cfg.Batching = SharedIterations
 	cfg.Measurement = 400 * time.Millisecond // 4 ms slices
+	cfg.MinSample = 10 * time.Millisecond
 	e, buf := newEngine(cfg, fast, slow)
 	if _, err := e.Collect(); err != nil {
 		t.Fatal(err)
 	}
 	s := readStream(t, buf.Bytes())
-	// The fast side would need 40000 iterations; the slow side reaches
-	// 8 x 4 ms = 32 ms at 3200 iterations, where calibration stops.
+	// The fast side's batch would need 100,000 iterations to reach the
+	// 10 ms floor; the slow side reaches 8 x 4 ms = 32 ms at 3200
+	// iterations, where calibration stops.
 	for _, c := range s.calibrations {
 		if c.Iterations != 3200 || c.Capped != "slower-side" {
 			t.Fatalf("shared: %+v, want 3200 capped by the slower side", c)
@@ -193,26 +195,42 @@ func TestSharedIterationsCapAtEightSlices(t *testing.T) {
 	}
 }
 
-func TestSharedIterationsUncapped(t *testing.T) {
+// TestSharedIterationsFillTheUnit: one count for both sides, the one
+// whose pair lasts two slices, so the slower side gets more than a slice
+// and the faster less; and at least enough for the faster side's batch to
+// reach the shortest batch allowed.
+func TestSharedIterationsFillTheUnit(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
-	cfg.SharedIterations = true
-	cfg.Measurement = 400 * time.Millisecond
-	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 2000})
+	cfg := fixedConfig
+	cfg.Batching = SharedIterations
+	cfg.Measurement = 400 * time.Millisecond // 4 ms slices, 8 ms pairs
+	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 3000})
 	if _, err := e.Collect(); err != nil {
 		t.Fatal(err)
 	}
 	s := readStream(t, buf.Bytes())
 	for _, c := range s.calibrations {
-		if c.Iterations != 4000 || c.Capped != "" {
-			t.Fatalf("shared: %+v, want 4000 for both", c)
+		if c.Iterations != 2000 || c.Capped != "" {
+			t.Fatalf("shared: %+v, want 2000 for both (2 ms and 6 ms)", c)
 		}
+	}
+	if s.runs[0].Batching != "shared-iterations" {
+		t.Fatalf("batching %q", s.runs[0].Batching)
+	}
+	clk = &fakeClock{}
+	cfg.MinSample = 5 * time.Millisecond
+	e, buf = newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 3000})
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if c := readStream(t, buf.Bytes()).calibrations[0]; c.Iterations != 5000 {
+		t.Fatalf("floor: %+v, want 5000 (the faster side's 5 ms)", c)
 	}
 }
 
 func TestMaxIterationsAndMinSample(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.MaxIterations = 7
 	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 10})
 	if _, err := e.Collect(); err != nil {
@@ -223,7 +241,7 @@ func TestMaxIterationsAndMinSample(t *testing.T) {
 	}
 	// A slice shorter than the minimum sample time is raised to it.
 	clk = &fakeClock{}
-	cfg = DefaultConfig
+	cfg = fixedConfig
 	cfg.Measurement = 5 * time.Millisecond // 100 µs slice for 50 samples
 	cfg.MinSample = time.Millisecond
 	e, buf = newEngine(cfg, &fakeOp{clk: clk, perOp: 10})
@@ -237,7 +255,7 @@ func TestMaxIterationsAndMinSample(t *testing.T) {
 
 func TestSamplingBudget(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Measurement = 100 * time.Millisecond
 	cfg.MaxSampling = 10 * time.Millisecond // slices are 1 ms per side: 5 pairs would fit
 	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 1000}, &fakeOp{clk: clk, perOp: 1000})
@@ -259,7 +277,7 @@ func TestSamplingBudget(t *testing.T) {
 
 func TestSequentialBudgetKeepsCommonCount(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Sequential = true
 	cfg.Measurement = 150 * time.Millisecond // 1 ms slices
 	cfg.MaxSampling = 60 * time.Millisecond  // 20 ms per case
@@ -287,7 +305,7 @@ func TestSequentialBudgetKeepsCommonCount(t *testing.T) {
 
 func TestRoundsCoverEveryPosition(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Samples = 12
 	ops := []*fakeOp{{clk: clk, perOp: 10}, {clk: clk, perOp: 20}, {clk: clk, perOp: 30}, {clk: clk, perOp: 40}}
 	e, buf := newEngine(cfg, ops...)
@@ -408,12 +426,12 @@ func TestFailingConcludeStops(t *testing.T) {
 }
 
 func TestValidate(t *testing.T) {
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Samples = 9
 	if err := cfg.Validate(2); err == nil || !strings.Contains(err.Error(), "--samples 9 out of range: use auto or 10 to 1000") {
 		t.Fatalf("got %v", err)
 	}
-	cfg = DefaultConfig
+	cfg = fixedConfig
 	cfg.Sequential = true
 	if err := cfg.Validate(1); err == nil {
 		t.Fatal("sequential with one case accepted")
@@ -498,7 +516,7 @@ func (o *selfOp) SelfElapsed() (float64, error) { return float64(o.last), nil }
 
 func TestSelfTimerCalibratesMeasuredWorkAndTimesSamples(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Measurement = 500 * time.Millisecond // 5 ms slices
 	cfg.Samples = 50
 	a := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 1000, perBatch: 10_000_000}}
@@ -538,7 +556,7 @@ func TestAutoSamples(t *testing.T) {
 		{100, 5 * time.Second, 500},          // fast: 5 ms batches
 	} {
 		clk := &fakeClock{}
-		cfg := DefaultConfig
+		cfg := fixedConfig
 		cfg.Measurement = c.measure
 		e, buf := autoEngine(cfg, &fakeOp{clk: clk, perOp: c.perOp / 2}, &fakeOp{clk: clk, perOp: c.perOp})
 		end, err := e.Collect()
@@ -557,3 +575,11 @@ func TestAutoSamples(t *testing.T) {
 		}
 	}
 }
+
+// fixedConfig is DefaultConfig with equal timed slices and one fixed size
+// per case, which most tests here reason about exactly.
+var fixedConfig = func() Config {
+	c := DefaultConfig
+	c.Batching, c.SizeSpread = EqualTime, 1
+	return c
+}()

@@ -16,7 +16,7 @@ func TestUntilDecisionSharesTheFamilyErrorRate(t *testing.T) {
 		k, m int
 	}{{2, 1}, {4, 3}} {
 		clk := &fakeClock{}
-		cfg := DefaultConfig
+		cfg := fixedConfig
 		cfg.Until = Until{Rule: "decision", MaxTime: 10 * time.Second, Confidence: 95}
 		ops := make([]*fakeOp, c.k)
 		for i := range ops {

@@ -23,10 +23,7 @@ type Padded interface {
 // paddings can be recomputed from its seed, and consecutive units draw
 // independently.
 func LayoutPad(seed uint64, u int) int {
-	z := seed + (uint64(u)+1)*0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	z ^= z >> 31
+	z := splitmix64(seed + (uint64(u)+1)*0x9e3779b97f4a7c15)
 	return int(z % (MaxLayoutPad + 1))
 }
 

@@ -71,7 +71,7 @@ func layoutEngine(cfg Config, k int) (*Engine, []*paddedOp, *bytes.Buffer) {
 
 func TestRandomizedLayoutPerUnit(t *testing.T) {
 	for _, k := range []int{1, 2, 3} {
-		cfg := DefaultConfig
+		cfg := fixedConfig
 		cfg.Samples, cfg.Seed, cfg.RandomizeLayout = 20, 7, true
 		e, ops, buf := layoutEngine(cfg, k)
 		if _, err := e.Collect(); err != nil {
@@ -115,7 +115,7 @@ func TestRandomizedLayoutPerUnit(t *testing.T) {
 }
 
 func TestFixedLayoutRecordsNoPad(t *testing.T) {
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Samples = 10
 	e, ops, buf := layoutEngine(cfg, 2)
 	if _, err := e.Collect(); err != nil {
@@ -137,7 +137,7 @@ func TestFixedLayoutRecordsNoPad(t *testing.T) {
 
 func TestRandomizedLayoutNeedsPaddedOps(t *testing.T) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.RandomizeLayout = true
 	e, _ := newEngine(cfg, &fakeOp{clk: clk, perOp: 10}, &fakeOp{clk: clk, perOp: 10})
 	_, err := e.Collect()

@@ -169,12 +169,13 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 	recs := make([]ndjson.Sample, 0, len(j.order))
 	for pos, c := range j.order {
 		e.report(s.status(c))
-		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: s.iters[c], Proc: e.proc, LayoutPad: pad}
-		ns, err := e.runBatch(c, s.iters[c], &rec)
+		n := e.unitSize(j.unit, s.iters[c])
+		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + len(recs), Iter: n, Proc: e.proc, LayoutPad: pad}
+		ns, err := e.runBatch(c, n, &rec)
 		if err != nil {
 			return nil, err
 		}
-		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, s.iters[c])
+		rec.WallNS, rec.OpNS = ns, opTime(ns, e.Run.Clock.SubtractNS, n)
 		if err := e.primaryTime(c, &rec); err != nil {
 			return nil, err
 		}

@@ -29,7 +29,7 @@ func (j *scriptedJudge) judge(_ *ndjson.Run, kept []ndjson.Sample, confidence fl
 // 5 ms each.
 func untilEngine(rule string, width float64, j *scriptedJudge) (*Engine, *bytes.Buffer) {
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Until = Until{Rule: rule, WidthPct: width, MaxTime: 10 * time.Second, Confidence: 95}
 	e, buf := autoEngine(cfg, &fakeOp{clk: clk, perOp: 1_000_000}, &fakeOp{clk: clk, perOp: 1_000_000})
 	e.Judge = j.judge

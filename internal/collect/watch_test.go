@@ -36,7 +36,7 @@ func (m *scriptedMonitor) Settle(settle, max time.Duration) (time.Duration, bool
 func watchedEngine(t *testing.T, response string, foreign ...float64) (*Engine, *scriptedMonitor, func() stream) {
 	t.Helper()
 	clk := &fakeClock{}
-	cfg := DefaultConfig
+	cfg := fixedConfig
 	cfg.Samples = 20
 	cfg.Measurement = 40 * time.Millisecond // 1 ms slices: a 50 ms window is 25 pairs... use 10 ms windows
 	cfg.Watch = DefaultWatch

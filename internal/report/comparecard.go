@@ -61,6 +61,9 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
 	c.schedule(k.Design, k.Batching, r.Run.Config.Layout)
+	if text := sizesText(k.Sizes); text != "" {
+		c.row("sizes", text)
+	}
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}

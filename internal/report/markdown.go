@@ -41,6 +41,7 @@ func markdownRun(w *bytes.Buffer, r *Run) {
 	markdownThroughput(w, r)
 	markdownProcess(w, r)
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
+	markdownSizes(w, r)
 	markdownFamily(w, r)
 	if text := stoppingText(r, stoppingLevel(r)); text != "" {
 		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(text))

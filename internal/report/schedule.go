@@ -28,7 +28,7 @@ func designText(design string) (text string, exposed bool) {
 func batchingText(batching string) string {
 	switch batching {
 	case "equal-time":
-		return "equal timed slices"
+		return "equal timed slices (assumes a time per operation independent of the batch size)"
 	case "shared-iterations":
 		return "shared iterations"
 	}

@@ -28,7 +28,14 @@ type Handshake struct {
 	// WorkUnits holds the work one operation of a case completes, for the
 	// cases that declare it ("case NAME work_units=N").
 	WorkUnits map[string]float64
+	// EqualTime holds the cases that declare their cost per iteration
+	// independent of n ("case NAME batching=equal-time"): a run of only
+	// such cases may size each side's batches toward an equal timed slice.
+	EqualTime map[string]bool
 }
+
+// EqualTimeBatching is the one value of a case's batching attribute.
+const EqualTimeBatching = "equal-time"
 
 // HasCase reports whether the worker declared the case.
 func (h Handshake) HasCase(name string) bool {
@@ -49,6 +56,9 @@ func (h Handshake) String() string {
 		b.WriteString("case " + c)
 		if u, ok := h.WorkUnits[c]; ok {
 			b.WriteString(" work_units=" + strconv.FormatFloat(u, 'g', -1, 64))
+		}
+		if h.EqualTime[c] {
+			b.WriteString(" batching=" + EqualTimeBatching)
 		}
 		b.WriteString("\n")
 	}
@@ -185,8 +195,8 @@ func (p *handshakeParser) caseLine(line string, f []string) error {
 	switch {
 	case p.state != stCases:
 		return syntaxErr(line, "case after timer or axis: cases come first")
-	case len(f) != 2 && len(f) != 3:
-		return syntaxErr(line, "want \"case NAME [work_units=N]\"")
+	case len(f) < 2 || len(f) > 4:
+		return syntaxErr(line, "want \"case NAME [work_units=N] [batching=equal-time]\"")
 	}
 	if err := axes.ValidName(f[1]); err != nil {
 		return syntaxErr(line, "case %v", err)
@@ -194,17 +204,41 @@ func (p *handshakeParser) caseLine(line string, f []string) error {
 	if p.h.HasCase(f[1]) {
 		return syntaxErr(line, "case %s declared twice", f[1])
 	}
+	kv, err := attrs(line, f[2:])
+	if err != nil {
+		return err
+	}
 	p.h.Cases = append(p.h.Cases, f[1])
-	if len(f) == 3 {
-		v, ok := strings.CutPrefix(f[2], "work_units=")
+	for _, a := range kv {
+		if err := p.caseAttr(line, f[1], a[0], a[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// caseAttr takes one key=value attribute of case name's line.
+func (p *handshakeParser) caseAttr(line, name, key, v string) error {
+	switch key {
+	case "work_units":
 		u, err := strconv.ParseFloat(v, 64)
-		if !ok || err != nil || !(u > 0) || math.IsInf(u, 0) {
-			return syntaxErr(line, "case %s: want work_units=N, a positive number of work units per operation", f[1])
+		if err != nil || !(u > 0) || math.IsInf(u, 0) {
+			return syntaxErr(line, "case %s: want work_units=N, a positive number of work units per operation", name)
 		}
 		if p.h.WorkUnits == nil {
 			p.h.WorkUnits = map[string]float64{}
 		}
-		p.h.WorkUnits[f[1]] = u
+		p.h.WorkUnits[name] = u
+	case "batching":
+		if v != EqualTimeBatching {
+			return syntaxErr(line, "case %s: batching=%s: the only value is %s (the cost of an iteration does not depend on n)", name, v, EqualTimeBatching)
+		}
+		if p.h.EqualTime == nil {
+			p.h.EqualTime = map[string]bool{}
+		}
+		p.h.EqualTime[name] = true
+	default:
+		return syntaxErr(line, "case %s: unknown attribute %q: want work_units or batching", name, key)
 	}
 	return nil
 }

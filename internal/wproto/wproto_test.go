@@ -60,7 +60,11 @@ func TestHandshakeRefusals(t *testing.T) {
 		{v + "ready\n", "no case declared"},
 		{v + "timer source=x resolution_ns=1\n", "no case declared"},
 		{v + "case Sum\n", "must begin with a lowercase letter"},
-		{v + "case a b\n", "want work_units=N"},
+		{v + "case a b\n", "is not key=value"},
+		{v + "case a work_units=x\n", "want work_units=N"},
+		{v + "case a batching=shared\n", "the only value is equal-time"},
+		{v + "case a speed=1\n", "unknown attribute"},
+		{v + "case a work_units=1 work_units=2\n", "given twice"},
 		{v + "case a\ncase a\n", "declared twice"},
 		{v + "case " + strings.Repeat("a", 49) + "\n", "1 to 48 characters"},
 		{v + "case a\ncase  b\n", "single spaces"},
@@ -297,5 +301,19 @@ func TestReportWorkUnits(t *testing.T) {
 		if _, err := ParseReport([]byte(bad)); err == nil {
 			t.Errorf("%q accepted", bad)
 		}
+	}
+}
+
+func TestHandshakeEqualTime(t *testing.T) {
+	text := "flybench-worker 1\ncase loop work_units=4 batching=equal-time\ncase alloc\nready\n"
+	h, err := ParseHandshake(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.EqualTime["loop"] || h.EqualTime["alloc"] || h.WorkUnits["loop"] != 4 || h.String() != text {
+		t.Errorf("equal time %v, formatted:\n%s", h.EqualTime, h.String())
+	}
+	if _, err := ParseHandshake("flybench-worker 1\ncase a batching=equal-time work_units=2\nready\n"); err != nil {
+		t.Errorf("attributes in either order: %v", err)
 	}
 }

@@ -11,8 +11,8 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 4
-	Version = "1.4"
+	Minor   = 5
+	Version = "1.5"
 	// LegacyVersion is the last version before the robust decision
 	// estimate; fb-analyze --estimator legacy stamps its records with it,
 	// since they have exactly that version's shape.
@@ -105,7 +105,9 @@ type Run struct {
 	Mode string `json:"mode"`
 	// Design is the collection schedule: "single", "paired", "rounds" or "sequential".
 	Design string `json:"design"`
-	// Batching is "equal-time" or "shared-iterations".
+	// Batching is "shared-iterations" (every case of a unit runs the same
+	// number of operations) or "equal-time" (each case's batch sized
+	// toward an equal timed slice).
 	Batching string `json:"batching"`
 	Seed     uint64 `json:"seed"`
 	Config   Config `json:"config"`
@@ -226,10 +228,15 @@ type Config struct {
 	// SamplesRule says how the sample count was chosen when Samples is 0
 	// (automatic, schema 1.3): the calibration records then carry the
 	// count and the slice.
-	SamplesRule       string   `json:"samples_rule,omitempty"`
-	MinSampleNS       int64    `json:"min_sample_ns"`
-	MaxIterations     int64    `json:"max_iterations"`
-	SliceNS           int64    `json:"slice_ns"`
+	SamplesRule   string `json:"samples_rule,omitempty"`
+	MinSampleNS   int64  `json:"min_sample_ns"`
+	MaxIterations int64  `json:"max_iterations"`
+	SliceNS       int64  `json:"slice_ns"`
+	// SizeSpread is the factor over which the batch sizes of successive
+	// units were varied around the calibrated ones, every case of a unit
+	// scaled alike (log-uniform, mean 1; each sample's iter is its size);
+	// absent for one fixed size per case (schema 1.5).
+	SizeSpread        float64  `json:"size_spread,omitempty"`
 	SubtractTimerCost bool     `json:"subtract_timer_cost"`
 	Shell             bool     `json:"shell"`
 	IgnoreFailure     bool     `json:"ignore_failure"`
@@ -841,6 +848,64 @@ type Comparison struct {
 	// the run supports: "throughput" when both cases declare work units,
 	// "tail" when every sample timed one operation (schema 1.4).
 	ProcessViews []ProcessLevel `json:"process_views,omitempty"`
+	// Sizes is the batch-size diagnostic: the sizes both sides ran and
+	// how the time per operation depends on them (schema 1.5).
+	Sizes *Sizes `json:"size,omitempty"`
+}
+
+// Sizes is a comparison's batch-size diagnostic (schema 1.5). Where an
+// operation's cost depends on how many a batch holds (a process started
+// per batch, a warming cache, a collector's pace), sides that ran
+// different sizes measured different things; sides that ran the same
+// size unit by unit pay the same dependence, which the sizes varying
+// from unit to unit makes visible.
+type Sizes struct {
+	// Status is SizesVaried when the sizes changed from unit to unit, so
+	// that a dependence could be measured, SizesFixed when each side kept
+	// one size for the run.
+	Status string `json:"status"`
+	// EqualInPairs is true when both sides of every pair (or both cases in
+	// every round) ran the same number of operations.
+	EqualInPairs bool `json:"equal_in_pairs"`
+	// Median is each side's median size, reference first; Range the
+	// smallest and largest size of either side; Ratio the median over the
+	// pairs of the contender's size over the reference's.
+	Median     [2]int64 `json:"median"`
+	Range      [2]int64 `json:"range"`
+	Ratio      float64  `json:"ratio"`
+	*SizeSlope          // the headline: Pooled when the sizes were equal, Contender otherwise
+	// Pooled is the dependence of both sides' geometric mean time per
+	// operation on their common size (equal sizes only).
+	Pooled *SizeSlope `json:"pooled,omitempty"`
+	// Reference and Contender are each side's own dependence.
+	Reference *SizeSlope `json:"reference,omitempty"`
+	Contender *SizeSlope `json:"contender,omitempty"`
+	// Change is the dependence of the paired ratio contender/reference on
+	// the common size (equal sizes only): how the comparison itself moves
+	// with the batch size.
+	Change *SizeSlope `json:"change,omitempty"`
+	// BiasPct is the part of the change the unequal sizes account for, at
+	// the contender's measured dependence, with BiasCI from its interval;
+	// absent when the sizes were equal or did not vary.
+	BiasPct *float64    `json:"bias_pct,omitempty"`
+	BiasCI  *[2]float64 `json:"bias_ci_pct,omitempty"`
+}
+
+// Sizes statuses (schema 1.5).
+const (
+	SizesVaried = "varied"
+	SizesFixed  = "fixed"
+)
+
+// SizeSlope is how a time per operation depends on the batch size: its
+// change per doubling of the size in percent, the interval at the
+// analysis's confidence, whether it excludes zero, and the samples it
+// comes from (Theil-Sen slope of log time on log2 size; fb-analyze(1)).
+type SizeSlope struct {
+	PerDoublingPct float64    `json:"per_doubling_pct"`
+	CI             [2]float64 `json:"ci_pct"`
+	Significant    bool       `json:"significant"`
+	Samples        int        `json:"samples"`
 }
 
 // ProcessLevel is a comparison's process-level inference (seed 002): each
