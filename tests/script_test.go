@@ -30,7 +30,8 @@ import (
 // CASE [MAXSHARE MINWALL] (a CPU-timed case, see cpuTimeCheck), status
 // CODE PROGRAM [ARGS...] (runs PROGRAM and requires exit status CODE; its
 // stdout and stderr are the script's, for stdout/stderr to check),
-// layoutcheck STREAM PADS (layout_check_test.go).
+// layoutcheck STREAM PADS (layout_check_test.go), sizecheck STREAM
+// (size_check_test.go).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata",
@@ -49,6 +50,7 @@ func TestScripts(t *testing.T) {
 			"cputimecheck": cpuTimeCheck,
 			"status":       statusCmd,
 			"layoutcheck":  layoutCheck,
+			"sizecheck":    sizeCheck,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "pmu" {

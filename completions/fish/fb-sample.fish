@@ -37,6 +37,7 @@ complete -c fb-sample -l max-pause -r -d '--watch pause: total pause budget, exc
 complete -c fb-sample -l rewarm -r -d 'untimed work after a pause before timed collection resumes'
 complete -c fb-sample -l cpu -r -d 'pin the benchmarked commands'
 complete -c fb-sample -l require-strict -d 'with --cpu: refuse to run'
+complete -c fb-sample -l size-spread -r -d 'vary the batch size of successive pairs or rounds over this factor around the...'
 complete -c fb-sample -l conditions -x -a 'observe pause fail' -d 'operating conditions'
 complete -c fb-sample -l conditions-on-timeout -x -a 'observe fail' -d '--conditions pause: what an exhausted pause budget falls back to, observe or...'
 complete -c fb-sample -l allow-reduced-profile -d 'accept a reduced'

@@ -230,7 +230,7 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 	lo, hi, block := opt.bootstrap().MeanIntervalAuto(x, fmt.Sprintf("mean/%d", c))
 	rec.BlockLen = block
 	rec.MeanCI = [2]float64{lo, hi}
-	d.batchFacts(rec, pts)
+	d.batchFacts(rec, pts, opt)
 	if len(d.run.Axes) > 0 {
 		rec.Axes = d.axisSummaries(c, rec, opt)
 	}
@@ -243,7 +243,7 @@ func (d *runData) summary(c int, opt Options) *ndjson.Summary {
 }
 
 // batchFacts fills the batch-size, batch-duration and timer facts.
-func (d *runData) batchFacts(rec *ndjson.Summary, pts []point) {
+func (d *runData) batchFacts(rec *ndjson.Summary, pts []point, opt Options) {
 	walls := make([]float64, len(pts))
 	iters := make([]int64, len(pts))
 	for i, p := range pts {
@@ -255,6 +255,10 @@ func (d *runData) batchFacts(rec *ndjson.Summary, pts []point) {
 	slices.Sort(iters)
 	rec.Iterations = iters[len(iters)/2]
 	rec.FloorNS = d.run.TimerFloorNS(rec.Iterations)
+	if lo, hi := iters[0], iters[len(iters)-1]; lo != hi && !opt.legacy() {
+		rec.SizeRange = &[2]int64{lo, hi}
+		rec.SizeSlope = caseSizeSlope(pts, opt.Confidence)
+	}
 }
 
 // cpuTimerWarning says, in every report, that times are CPU time and what

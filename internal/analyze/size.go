@@ -67,6 +67,16 @@ func (d *runData) sizeDiagnostic(c int, confidence float64) *ndjson.Sizes {
 	return z
 }
 
+// caseSizeSlope is how one case's time per operation depends on its
+// batch size, over its samples in stream order.
+func caseSizeSlope(pts []point, confidence float64) *ndjson.SizeSlope {
+	sizes, times := make([]int64, len(pts)), make([]float64, len(pts))
+	for i, p := range pts {
+		sizes[i], times[i] = p.iter, p.op
+	}
+	return sizeSlope(sizes, times, confidence)
+}
+
 // sizeSlope is stats.SizeDependence as a record, nil when the size did
 // not vary.
 func sizeSlope(sizes []int64, times []float64, confidence float64) *ndjson.SizeSlope {

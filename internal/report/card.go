@@ -58,8 +58,8 @@ func sampling(r *Run, s *ndjson.Summary) string {
 	if r.Run.Config.SamplesRule != "" {
 		auto = "  (--samples auto: as many as fit, each batch at least one operation)"
 	}
-	return fmt.Sprintf("%d iter/sample x %s  median batch %s%s%s",
-		iter, plural(s.N, "sample"), dur(s.MedianBatchNS), capped, auto)
+	return fmt.Sprintf("%d iter/sample%s x %s  median batch %s%s%s",
+		iter, sizeRangeText(s), plural(s.N, "sample"), dur(s.MedianBatchNS), capped, auto)
 }
 
 func (c *console) quality(s *ndjson.Summary) string {

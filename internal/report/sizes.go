@@ -56,3 +56,16 @@ func markdownSizes(w *bytes.Buffer, r *Run) {
 		fmt.Fprintf(w, "\n_Batch sizes: %s_\n", mdEscape(text))
 	}
 }
+
+// sizeRangeText is " (1 to 9, varied per unit; -2.99%/doubling [-3.95,
+// -2.05])" for a case whose batch sizes varied, "" otherwise.
+func sizeRangeText(s *ndjson.Summary) string {
+	if s.SizeRange == nil {
+		return ""
+	}
+	text := fmt.Sprintf(" (%d to %d, varied per unit", s.SizeRange[0], s.SizeRange[1])
+	if z := s.SizeSlope; z != nil {
+		text += fmt.Sprintf("; %+.2f%%/doubling [%+.2f, %+.2f]", z.PerDoublingPct, z.CI[0], z.CI[1])
+	}
+	return text + ")"
+}

@@ -680,9 +680,15 @@ type Summary struct {
 	Outliers      Outliers   `json:"outliers"`
 	Lag1          float64    `json:"lag1"`
 	MedianBatchNS float64    `json:"median_batch_ns"`
-	Iterations    int64      `json:"iterations"`
-	FloorNS       float64    `json:"floor_ns"`
-	TimedNS       int64      `json:"timed_ns"`
+	// Iterations is the median batch size of the case's samples.
+	Iterations int64 `json:"iterations"`
+	// SizeRange is the smallest and largest batch size, when they differ
+	// (a run whose sizes varied, --size-spread), and SizeSlope how the
+	// time per operation depended on the size (schema 1.5).
+	SizeRange *[2]int64  `json:"size_range,omitempty"`
+	SizeSlope *SizeSlope `json:"size_slope,omitempty"`
+	FloorNS   float64    `json:"floor_ns"`
+	TimedNS   int64      `json:"timed_ns"`
 	// Axes summarizes every requested axis, wall time first.
 	Axes      []AxisSummary     `json:"axes,omitempty"`
 	Telemetry *TelemetrySummary `json:"telemetry,omitempty"`
