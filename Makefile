@@ -74,7 +74,7 @@ screenshot: demo
 # loads, paired vs --sequential vs hyperfine; about an hour; a quick look:
 # go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s'),
 # then real programs A/A and A/B in every fb-pair mode, quiet and under a
-# load (issue 19; about 35 minutes; its plan: go run ./bench -only realworld -realworld-plan).
+# load (issue 19; about an hour at -t 5s; its plan: go run ./bench -only realworld -realworld-plan).
 # hyperfine is installed from Debian's packages when possible, for comparison;
 # so are the real programs of the realworld section (jq, sqlite3, python3,
 # perl, gzip), which skips any still missing.

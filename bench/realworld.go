@@ -218,7 +218,7 @@ func (b *bench) realworld(c realworldConfig) {
 	r.modes = modes
 	fmt.Printf("  command: %s\n", c.command())
 	fmt.Printf("  every run: fb-pair %s%s [mode flags] -- A B | fb-analyze\n", c.pairFlags, prefixSpace(c.extra))
-	fmt.Printf("  estimated duration: %v (rough: per run the measurement time or 100 runs of the program, whichever is longer, + 1 s; builds; load phases)\n",
+	fmt.Printf("  estimated duration: %v (rough: per run the timed time, at least a run per batch, and the untimed start-up of every batch process, + 1 s; builds; load phases)\n",
 		rwRound(r.estimate()))
 	if slices.Contains(c.conditions, "load") {
 		wait := "no wait after it"
@@ -272,34 +272,44 @@ func (c realworldConfig) runsFor(n int) int {
 	return (rwMinAA + 2*n - 1) / (2 * n)
 }
 
-// rwNominal is a rough wall time of one run (exec) or one batch process
-// (gotest, batch) of each program on a quiet 2-core machine, for the
-// estimate: fb-pair takes at least 50 samples per side, so a long run
-// stretches a short -t.
-var rwNominal = map[string]time.Duration{
-	"strconv-quote": 15 * time.Millisecond, "sort-ints": 30 * time.Millisecond, "sha256-1k": 15 * time.Millisecond,
-	"go-parse": 20 * time.Millisecond, "gzip": 50 * time.Millisecond, "jq": 40 * time.Millisecond,
-	"python-start": 15 * time.Millisecond, "sqlite": 45 * time.Millisecond, "python-json": 30 * time.Millisecond,
-	"python-json-self": 30 * time.Millisecond, "perl-json": 20 * time.Millisecond,
+// rwCost is a program's rough cost on a quiet 2-core machine, for the
+// estimate: the timed time of one operation, and the untimed time of one
+// batch (a test binary's start-up and probe run, a self-timed script's
+// set-up), which fb-pair's budget does not count.
+type rwCost struct{ op, perBatch time.Duration }
+
+var rwCosts = map[string]rwCost{
+	"strconv-quote": {300 * time.Nanosecond, 22 * time.Millisecond}, "sort-ints": {8 * time.Millisecond, 30 * time.Millisecond},
+	"sha256-1k": {time.Microsecond, 22 * time.Millisecond}, "go-parse": {2500 * time.Microsecond, 25 * time.Millisecond},
+	"gzip": {50 * time.Millisecond, 0}, "jq": {40 * time.Millisecond, 0},
+	"python-start": {15 * time.Millisecond, 0}, "sqlite": {45 * time.Millisecond, 0},
+	"python-json": {5 * time.Millisecond, 0}, "python-json-self": {2 * time.Millisecond, 30 * time.Millisecond},
+	"perl-json": {5 * time.Millisecond, 0}, "alloc-json": {10 * time.Microsecond, 0}, "alloc-map": {10 * time.Microsecond, 0},
 }
 
 // estimate is a rough wall time of the section from the catalog, before
-// any set-up: per run the larger of the measurement time (times a mode's
-// overhead factor) and the fewest samples' wall time, plus a second.
+// any set-up. Per run it models fb-pair's choice of samples (auto: the
+// budget over 5 ms batches, or over one operation when longer, 50 to
+// 1000 per side): the timed time, at least one operation per batch, plus
+// the untimed time of every batch, plus a second of warm-up and start.
 func (r *rwBench) estimate() time.Duration {
 	flags := strings.Fields(r.pairFlags + " " + r.extra)
 	t, samples := rwMeasurementTime(flags), rwSamples(flags)
-	factor := map[string]float64{"gotest": 1.6, "exec": 1.2, "batch": 1.3, "worker": 1.1}
 	var total time.Duration
 	for _, mode := range r.modes {
 		names := r.selected(mode)
 		for _, p := range names {
-			runs := 2*r.runsFor(len(names)) + r.abRuns
-			perRun := max(time.Duration(factor[mode]*float64(t)), time.Duration(2*samples)*rwNominal[p]) + time.Second
+			c := rwCosts[p]
+			n := samples
+			if n == 0 {
+				n = int(min(max(float64(t)/(2*float64(max(5*time.Millisecond, c.op))), 50), 1000))
+			}
+			perRun := max(t, time.Duration(2*n)*c.op) + time.Duration(2*n)*c.perBatch + time.Second
+			runs := time.Duration(2*r.runsFor(len(names)) + r.abRuns)
 			for _, cond := range r.conditions {
-				total += time.Duration(runs) * perRun
+				total += runs * perRun
 				if cond == "load" {
-					total += time.Duration(runs) * r.loadPhase / 2
+					total += runs * r.loadPhase / 2
 				}
 			}
 			if mode == "gotest" {
@@ -310,10 +320,10 @@ func (r *rwBench) estimate() time.Duration {
 	return total
 }
 
-// rwSamples is the fewest samples per side fb-pair flags allow: --samples
-// or -n when a number, else auto's floor of 50.
+// rwSamples is the samples per side fb-pair flags ask for, --samples or
+// -n; 0 for auto.
 func rwSamples(flags []string) int {
-	n := 50
+	n := 0
 	for i, f := range flags {
 		name, val, hasVal := strings.Cut(f, "=")
 		if !hasVal && i+1 < len(flags) {
