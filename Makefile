@@ -72,11 +72,19 @@ screenshot: demo
 # Harness overhead, timer floor, analyzer throughput and the decisive
 # experiment (A/A and a 3% A/B under idle, one-CPU and all-CPU square-wave
 # loads, paired vs --sequential vs hyperfine; about an hour; a quick look:
-# go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s').
-# hyperfine is installed from Debian's packages when possible, for comparison.
+# go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s'),
+# then real programs A/A and A/B in every fb-pair mode, quiet and under a
+# load (issue 19; about an hour at -t 5s; its plan: go run ./bench -only realworld -realworld-plan).
+# hyperfine is installed from Debian's packages when possible, for comparison;
+# so are the real programs of the realworld section (jq, sqlite3, python3,
+# perl, gzip), which skips any still missing.
 bench: build
 	@command -v hyperfine >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq hyperfine >/dev/null 2>&1) || echo "bench: hyperfine not installed; comparing without it"
+	@for p in jq sqlite3 python3 perl gzip; do [ -x /usr/bin/$$p ] || command -v $$p >/dev/null || \
+		(command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && (apt-get install -y -qq $$p >/dev/null 2>&1 || \
+		(apt-get update -qq >/dev/null 2>&1 && apt-get install -y -qq $$p >/dev/null 2>&1))) || \
+		echo "bench: $$p not installed; the realworld section skips it"; done
 	$(GO) run ./bench -bin $(BIN)
 
 lint:

@@ -21,6 +21,11 @@
 //     square-wave load, paired vs --sequential vs hyperfine -N, each given
 //     the same wall time per run; false verdicts, detections and estimate
 //     errors per method.
+//  8. real programs (issue 19, section 2; -only realworld): standard-library
+//     Go benchmarks (--gotest), Debian programs (exec), interpreters with a
+//     set-up cost (--batch) and an allocating Go worker (--worker), each
+//     compared with itself at one path and with a byte copy (A/A), and with
+//     a true difference (A/B), quiet and under a background load.
 package main
 
 import (
@@ -35,7 +40,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout or decisive (drift is the same)")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same) or realworld")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -55,6 +60,18 @@ func main() {
 	flag.StringVar(&lay.src, "layout-src", "examples/align/align.c", "layout: the alignment-sensitive C program")
 	flag.StringVar(&lay.pairFlags, "layout-pairflags", "-t 3s --max-iterations 1", "layout: fb-pair flags of every run, split on spaces (one run per batch: both sides sample alike)")
 	flag.IntVar(&lay.reps, "layout-reps", 600000, "layout: align -n (repetitions of 16 loads per run)")
+	var rw realworldConfig
+	rwModesFlag := flag.String("realworld-modes", "gotest,exec,batch,worker", "realworld: fb-pair modes, comma-separated")
+	rwPrograms := flag.String("realworld-programs", "", "realworld: programs to run, comma-separated (default: every program of the modes)")
+	rwConditions := flag.String("realworld-conditions", "quiet,load", "realworld: conditions, comma-separated: quiet, load (-realworld-load running)")
+	flag.IntVar(&rw.runs, "realworld-runs", 0, "realworld: A/A runs per program and path variant (0: enough for 20 A/A runs per mode)")
+	flag.IntVar(&rw.abRuns, "realworld-ab-runs", 2, "realworld: A/B runs per program")
+	flag.StringVar(&rw.pairFlags, "realworld-pairflags", "-t 5s", "realworld: fb-pair flags of every run, split on spaces")
+	flag.StringVar(&rw.extra, "realworld-extra", "", "realworld: more fb-pair flags appended to every run (e.g. '--batching equal-time')")
+	flag.StringVar(&rw.load, "realworld-load", "{bin}/load -period 4s -duty 0.5", "realworld: the load condition's background command; {bin} is -bin, {seed} a random seed printed per run")
+	flag.DurationVar(&rw.loadPhase, "realworld-load-phase", 4*time.Second, "realworld: wait a random time up to this after starting the load (0: none)")
+	flag.StringVar(&rw.toolchain, "realworld-toolchain", "go1.27.3", "realworld: GOTOOLCHAIN of the gotest A/B builds")
+	flag.BoolVar(&rw.plan, "realworld-plan", false, "realworld: print the command, the runs and the estimated duration, and run nothing")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -62,9 +79,14 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout or decisive", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive or realworld", *only))
+	}
+	rw.bin = *bin
+	rw.modes, rw.programs, rw.conditions = splitList(*rwModesFlag, ","), splitList(*rwPrograms, ","), splitList(*rwConditions, ",")
+	if *only == "" || *only == "realworld" {
+		check(rw.validate()) // before hours of other sections
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -104,6 +126,9 @@ func main() {
 		check(err)
 		check(d.validate())
 		b.decisive(d)
+	}
+	if *only == "" || *only == "realworld" {
+		b.realworld(rw)
 	}
 }
 
