@@ -21,6 +21,13 @@
 //     square-wave load, paired vs --sequential vs hyperfine -N, each given
 //     the same wall time per run; false verdicts, detections and estimate
 //     errors per method.
+//  8. interference that is not a square wave (issue 19 §3; only with
+//     -only mixed, some three hours): A/A and a 2% A/B of a compute-,
+//     memory- and I/O-bound, a short and a long program under a seeded
+//     random mix of interference (examples/interfere), paired, --until,
+//     --timer cpu, --sequential and hyperfine -N; false verdicts,
+//     detections, coverage of the quiet truth and widths against the
+//     width the run's own clean pairs would give.
 package main
 
 import (
@@ -35,7 +42,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout or decisive (drift is the same)")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same) or mixed (never run otherwise)")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -55,6 +62,12 @@ func main() {
 	flag.StringVar(&lay.src, "layout-src", "examples/align/align.c", "layout: the alignment-sensitive C program")
 	flag.StringVar(&lay.pairFlags, "layout-pairflags", "-t 3s --max-iterations 1", "layout: fb-pair flags of every run, split on spaces (one run per batch: both sides sample alike)")
 	flag.IntVar(&lay.reps, "layout-reps", 600000, "layout: align -n (repetitions of 16 loads per run)")
+	var mx mixedConfig
+	mixedProgs := flag.String("mixed-programs", strings.Join(mixedPrograms, ","), "mixed: programs, comma-separated")
+	mixedMeths := flag.String("mixed-methods", strings.Join(mixedMethods, ","), "mixed: methods, comma-separated")
+	flag.IntVar(&mx.trials, "mixed-trials", 10, "mixed: runs per program, kind (A/A, A/B) and method")
+	flag.DurationVar(&mx.budget, "mixed-budget", 20*time.Second, "mixed: wall time of one comparison (fb-pair -t 90% of it, stopped at 95%; hyperfine's --runs sized to it)")
+	flag.DurationVar(&mx.truth, "mixed-truth", 40*time.Second, "mixed: fb-pair -t of each program's quiet run, the truth")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -62,9 +75,13 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "mixed":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout or decisive", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive or mixed", *only))
+	}
+	if *only == "mixed" {
+		mx.bin, mx.programs, mx.methods = *bin, splitList(*mixedProgs, ","), splitList(*mixedMeths, ",")
+		check(mx.validate())
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -104,6 +121,9 @@ func main() {
 		check(err)
 		check(d.validate())
 		b.decisive(d)
+	}
+	if *only == "mixed" {
+		b.mixed(mx)
 	}
 }
 
