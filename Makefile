@@ -74,6 +74,10 @@ screenshot: demo
 # loads, paired vs --sequential vs hyperfine; about an hour; a quick look:
 # go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s').
 # hyperfine is installed from Debian's packages when possible, for comparison.
+# Not part of it: go run ./bench -only mixed, A/A and 2% A/B of five programs
+# under a seeded random mix of interference (examples/interfere; issue 19,
+# about three hours; a quick look: -mixed-programs short -mixed-trials 1
+# -mixed-budget 4s -mixed-truth 4s).
 bench: build
 	@command -v hyperfine >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq hyperfine >/dev/null 2>&1) || echo "bench: hyperfine not installed; comparing without it"
