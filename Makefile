@@ -74,7 +74,11 @@ screenshot: demo
 # loads, paired vs --sequential vs hyperfine; about an hour; a quick look:
 # go run ./bench -only decisive -trials 2 -loads all-cpu -budget 6s -pairflags '-t 5s'),
 # then real programs A/A and A/B in every fb-pair mode, quiet and under a
-# load (issue 19; about an hour at -t 5s; its plan: go run ./bench -only realworld -realworld-plan).
+# load (issue 19 section 2; about an hour at -t 5s; its plan: go run ./bench
+# -only realworld -realworld-plan), then A/A and 2% A/B of five programs
+# under a seeded random mix of interference (examples/interfere; issue 19
+# section 3, about three hours; a quick look: go run ./bench -only mixed
+# -mixed-programs short -mixed-trials 1 -mixed-budget 4s -mixed-truth 4s).
 # hyperfine is installed from Debian's packages when possible, for comparison;
 # so are the real programs of the realworld section (jq, sqlite3, python3,
 # perl, gzip), which skips any still missing.

@@ -182,16 +182,24 @@ func (e *experiment) printMethods(tA, tB float64) {
 // calibrateSteps picks spin's step count whose run takes about runTarget
 // on this machine, in whole 100,000s, from start-up and per-step cost.
 func (b *bench) calibrateSteps() int {
-	const probe = 10_000_000
-	empty := b.sampleMedian(b.tool("spin") + " -n 0")
-	full := b.sampleMedian(fmt.Sprintf("%s -n %d", b.tool("spin"), probe))
-	perStep := (full - empty) / probe
+	empty, perStep := b.spinCost()
 	if perStep <= 0 {
-		return probe
+		return spinProbe
 	}
 	steps := int((runTarget-empty)/perStep/1e5+0.5) * 100_000
 	fmt.Printf("  calibration: spin start-up %.2f ms, %.2f ns/step\n", empty/1e6, perStep)
 	return max(steps, 100_000)
+}
+
+// spinProbe is the step count spinCost times against spin -n 0.
+const spinProbe = 10_000_000
+
+// spinCost is spin's start-up time and time per step on this machine, in
+// ns, from fb-sample's medians of spin -n 0 and spin -n spinProbe.
+func (b *bench) spinCost() (float64, float64) {
+	empty := b.sampleMedian(b.tool("spin") + " -n 0")
+	full := b.sampleMedian(fmt.Sprintf("%s -n %d", b.tool("spin"), spinProbe))
+	return empty, (full - empty) / spinProbe
 }
 
 // sampleMedian is fb-sample's median per-run time of a command, in ns.

@@ -26,6 +26,13 @@
 //     set-up cost (--batch) and an allocating Go worker (--worker), each
 //     compared with itself at one path and with a byte copy (A/A), and with
 //     a true difference (A/B), quiet and under a background load.
+//  9. interference that is not a square wave (issue 19 §3; -only mixed,
+//     some three hours): A/A and a 2% A/B of a compute-,
+//     memory- and I/O-bound, a short and a long program under a seeded
+//     random mix of interference (examples/interfere), paired, --until,
+//     --timer cpu, --sequential and hyperfine -N; false verdicts,
+//     detections, coverage of the quiet truth and widths against the
+//     width the run's own clean pairs would give.
 package main
 
 import (
@@ -40,7 +47,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same) or realworld")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld or mixed")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -72,6 +79,12 @@ func main() {
 	flag.DurationVar(&rw.loadPhase, "realworld-load-phase", 4*time.Second, "realworld: wait a random time up to this after starting the load (0: none)")
 	flag.StringVar(&rw.toolchain, "realworld-toolchain", "go1.27.3", "realworld: GOTOOLCHAIN of the gotest A/B builds")
 	flag.BoolVar(&rw.plan, "realworld-plan", false, "realworld: print the command, the runs and the estimated duration, and run nothing")
+	var mx mixedConfig
+	mixedProgs := flag.String("mixed-programs", strings.Join(mixedPrograms, ","), "mixed: programs, comma-separated")
+	mixedMeths := flag.String("mixed-methods", strings.Join(mixedMethods, ","), "mixed: methods, comma-separated")
+	flag.IntVar(&mx.trials, "mixed-trials", 10, "mixed: runs per program, kind (A/A, A/B) and method")
+	flag.DurationVar(&mx.budget, "mixed-budget", 20*time.Second, "mixed: wall time of one comparison (fb-pair -t 90% of it, stopped at 95%; hyperfine's --runs sized to it)")
+	flag.DurationVar(&mx.truth, "mixed-truth", 40*time.Second, "mixed: fb-pair -t of each program's quiet run, the truth")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -79,14 +92,18 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive or realworld", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld or mixed", *only))
 	}
 	rw.bin = *bin
 	rw.modes, rw.programs, rw.conditions = splitList(*rwModesFlag, ","), splitList(*rwPrograms, ","), splitList(*rwConditions, ",")
 	if *only == "" || *only == "realworld" {
 		check(rw.validate()) // before hours of other sections
+	}
+	mx.bin, mx.programs, mx.methods = *bin, splitList(*mixedProgs, ","), splitList(*mixedMeths, ",")
+	if *only == "" || *only == "mixed" {
+		check(mx.validate())
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -129,6 +146,9 @@ func main() {
 	}
 	if *only == "" || *only == "realworld" {
 		b.realworld(rw)
+	}
+	if *only == "" || *only == "mixed" {
+		b.mixed(mx)
 	}
 }
 

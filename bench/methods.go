@@ -93,6 +93,12 @@ func (o outcome) cell() string {
 // elapsed time is fb-pair's.
 func (b *bench) pairOutcome(flags []string, a, c string) outcome {
 	out, elapsed, err := b.pairAnalyze(flags, a, c)
+	return comparisonOutcome(out, elapsed, err)
+}
+
+// comparisonOutcome is the outcome of fb-analyze's output, or of the
+// error that stopped the run.
+func comparisonOutcome(out []byte, elapsed time.Duration, err error) outcome {
 	o := outcome{elapsed: elapsed, err: err}
 	if err != nil {
 		return o
