@@ -67,6 +67,7 @@ complete -c fb-pair -l retry-failed -d '--resume: first append one fresh attempt
 complete -c fb-pair -l parameter-scan -s P -r -d 'NAME=LO..HI: one case per value LO, LO+STEP, ... up to HI, substituted for {N...'
 complete -c fb-pair -l parameter-step-size -s D -r -d 'STEP of every --parameter-scan range'
 complete -c fb-pair -l parameter-list -s L -r -d 'NAME=A,B,C: one case per value, substituted for {NAME} in the one command'
+complete -c fb-pair -l aa -r -d 'measure this machine\'s false-alarm rate for ONE command: run it against itsel...'
 complete -c fb-pair -l sequential -d 'collect one case\'s block at a time instead of pairs or balanced rounds'
 complete -c fb-pair -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-pair -l help -s h -d 'show help'

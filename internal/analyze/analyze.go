@@ -36,6 +36,9 @@ type Options struct {
 	// Suite, when set, gathers every run's time comparisons for the
 	// suite record written after the input (suite.go).
 	Suite *SuiteBuilder
+	// AA, when set, gathers the comparisons of A/A series (fb-pair --aa)
+	// for the aa records written after every input.
+	AA *AABuilder
 	// Outcome filters the spans of recordings: "all" (or empty) or one
 	// span outcome (recording.go).
 	Outcome string
@@ -159,8 +162,8 @@ type analyzer struct {
 // record passes rec through, keeping what the analysis needs; earlier
 // analysis records are dropped.
 func (a *analyzer) record(rec runs.Record) error {
-	if rec.Type == ndjson.TypeSuite {
-		return nil // replaced by this analysis's suite
+	if rec.Type == ndjson.TypeSuite || rec.Type == ndjson.TypeAA {
+		return nil // replaced by this analysis's suite and A/A summaries
 	}
 	switch rec.Value.(type) {
 	case *ndjson.Analysis, *ndjson.Summary, *ndjson.Comparison, *ndjson.Environment,
@@ -257,6 +260,7 @@ func (a *analyzer) flush(end *ndjson.End) error {
 	}
 	a.held = d.analyze(end, a.opt)
 	a.opt.Suite.add(d, a.held) // the run's own comparisons, before any with a baseline
+	a.opt.AA.add(d, a.held)
 	if a.opt.Baseline != nil {
 		a.addBaseline(d)
 	}

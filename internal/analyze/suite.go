@@ -23,7 +23,7 @@ func NewSuiteBuilder() *SuiteBuilder { return &SuiteBuilder{} }
 // add takes the members of one analysed run: its comparisons in recs, its
 // samples in d.
 func (s *SuiteBuilder) add(d *runData, recs []ndjson.Record) {
-	if s == nil {
+	if s == nil || inAASeries(d) {
 		return
 	}
 	byContender := map[int]*ndjson.Comparison{}

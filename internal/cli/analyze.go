@@ -83,7 +83,7 @@ func analyzeApp(env Env) *ucli.App {
 		}
 		w := ndjson.NewBufferedWriter(env.Stdout, 256<<10, 200*time.Millisecond)
 		var refused error // the first run the baseline could not be compared with
-		opt.Suite = analyze.NewSuiteBuilder()
+		opt.Suite, opt.AA = analyze.NewSuiteBuilder(), analyze.NewAABuilder()
 		opt.Recordings = analyze.NewSpanComparer() // compared across inputs, written after them
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			err := analyze.Stream(r, w, opt)

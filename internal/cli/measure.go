@@ -78,6 +78,10 @@ type measureRequest struct {
 	flags   commandFlags
 	stdio   stdioFlags // --input, --output
 	tags    map[string]string
+	// aa is --aa, the number of A/A runs, 0 without it; series is this
+	// run's place in the series.
+	aa     int
+	series *ndjson.AASeries
 	// batchingAuto is set when --batching was left to the mode
 	// (resolveBatching).
 	batchingAuto bool
@@ -147,6 +151,15 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if commands, scanNames, r.params, err = expandScan(c, r.mode, commands, least, most); err != nil {
 		return nil, err
 	}
+	given := c.StringSlice("name")
+	if tool == "fb-pair" {
+		if r.aa, commands, err = aaOf(c, commands, scanNames != nil); err != nil {
+			return nil, err
+		}
+		if r.aa > 0 {
+			given = aaNames(given)
+		}
+	}
 	if r.timing, err = timerChoice(c, r.mode); err != nil {
 		return nil, err
 	}
@@ -180,10 +193,10 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.until, r.lookOpt, err = untilRecord(c); err != nil {
 		return nil, err
 	}
-	if r.names, err = caseNames(c.StringSlice("name"), orDefault(scanNames, sideNames(r.sides))); err != nil {
+	if r.names, err = caseNames(given, orDefault(scanNames, sideNames(r.sides))); err != nil {
 		return nil, err
 	}
-	if err := r.addReference(len(c.StringSlice("name"))); err != nil {
+	if err := r.addReference(len(given)); err != nil {
 		return nil, err
 	}
 	if err := r.cfg.Validate(len(r.sides)); err != nil {
@@ -217,8 +230,16 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	return r, nil
 }
 
-// runMeasure collects the run a request describes.
+// runMeasure collects the run a request describes, or its A/A series.
 func runMeasure(r *measureRequest, env Env) error {
+	if r.aa > 0 {
+		return runSeries(r, env)
+	}
+	return measureOnce(r, env, r.tool)
+}
+
+// measureOnce collects one run; label names it on the progress display.
+func measureOnce(r *measureRequest, env Env, label string) error {
 	// A claim inherited from fb-lock stays held by this tool but is never
 	// passed to the commands it starts, which might outlive the run.
 	if err := claim.ProtectFDs(env.Getenv); err != nil {
@@ -237,7 +258,7 @@ func runMeasure(r *measureRequest, env Env) error {
 		defer s.close()
 		m.session = s
 	}
-	return m.run(progress.New(env.Stderr, r.display, r.tool))
+	return m.run(display(r, env, label))
 }
 
 func countText(least, most int) string {
@@ -377,6 +398,7 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 	m.recordHooks(rc)
 	rc.Input, rc.Output = m.stdio.input, m.stdio.output
 	rc.Layout = m.layoutRecord(osRoot)
+	rc.AA = m.series
 	for _, a := range m.axes {
 		rc.Metrics = append(rc.Metrics, a.Name)
 	}

@@ -54,6 +54,7 @@ func measureFlags(pair bool) []ucli.Flag {
 	flags = append(flags, invocationsFlags(pair)...)
 	if pair {
 		flags = append(flags, scanFlags()...)
+		flags = append(flags, aaFlag())
 		flags = append(flags,
 			&ucli.BoolFlag{Name: "sequential", Usage: "collect one case's block at a time instead of pairs or balanced rounds (exposed to drift; analysed as independent samples)"},
 		)

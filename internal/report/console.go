@@ -34,6 +34,7 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
 		}
 		c.run(r)
 	}
+	c.aaCards(runs)
 	c.suites(runs)
 	return nil
 }

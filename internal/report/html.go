@@ -35,6 +35,7 @@ type htmlDoc struct {
 	Title    string
 	Sections []htmlSection
 	Suites   []*htmlCard
+	AA       []*htmlCard // the A/A series' cards
 }
 
 // writeHTML renders runs without recordings.
@@ -94,6 +95,9 @@ func htmlPage(w *bytes.Buffer, s *Stream, opt Options, runFigs, recFigs [][]Figu
 	h := &htmlSink{}
 	(&console{out: h, details: opt.Details}).suites(s.Runs)
 	doc.Suites = h.cards
+	h = &htmlSink{}
+	(&console{out: h, details: opt.Details}).aaCards(s.Runs)
+	doc.AA = h.cards
 	doc.Title = pageTitle(doc.Sections)
 	if err := pageTemplate.Execute(w, doc); err != nil {
 		return fmt.Errorf("render html: %w", err)

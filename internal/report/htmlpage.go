@@ -26,6 +26,9 @@ const pageHTML = `<!DOCTYPE html>
 <li><a href="#{{.ID}}">{{.Kind}}: {{.Title}}</a>
 {{- if .Figures}}<ol>{{range .Figures}}<li><a href="#{{.ID}}">{{.Title}}</a></li>{{end}}</ol>{{end}}</li>
 {{- end}}
+{{- if .AA}}
+<li><a href="#aa">A/A series</a></li>
+{{- end}}
 {{- if .Suites}}
 <li><a href="#suites">suites</a></li>
 {{- end}}
@@ -69,6 +72,12 @@ const pageHTML = `<!DOCTYPE html>
 </figure>
 {{- end}}
 {{- range .Cards}}{{template "card" .}}{{end}}
+</section>
+{{- end}}
+{{- if .AA}}
+<section id="aa" aria-labelledby="aa-title">
+<h2 id="aa-title">A/A series</h2>
+{{- range .AA}}{{template "card" .}}{{end}}
 </section>
 {{- end}}
 {{- if .Suites}}

@@ -17,6 +17,8 @@ type jsonDocument struct {
 	Runs   []jsonRun `json:"runs"`
 	// Suites are the suite records, present when the stream has any.
 	Suites []ndjson.Suite `json:"suites,omitempty"`
+	// AA are the A/A series' summaries, present when the stream has any.
+	AA []ndjson.AA `json:"aa,omitempty"`
 	// Recordings are the recordings with their analysis, present when
 	// the stream has any (recording_json.go).
 	Recordings []jsonRecording `json:"recordings,omitempty"`
@@ -56,6 +58,7 @@ func writeJSONStream(w *bytes.Buffer, s *Stream, opt Options) error {
 		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
 	}
 	doc.Suites = suitesOf(s.Runs)
+	doc.AA = aasOf(s.Runs)
 	doc.Recordings = jsonRecordings(s.Recordings)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

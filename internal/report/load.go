@@ -40,6 +40,9 @@ type Run struct {
 	// Suites are the suite records that followed this run: fb-analyze
 	// writes one after the last run of a suite (suite.go).
 	Suites []ndjson.Suite
+	// AAs are the aa records (A/A series, fb-pair --aa) that followed
+	// this run (aa.go).
+	AAs []ndjson.AA
 	// repeat says which of several runs with this run_id in the report
 	// this is ("2 of 2 with this id"); empty for a run that appears once.
 	repeat string

@@ -17,6 +17,7 @@ func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
 		}
 		markdownRun(w, r)
 	}
+	markdownAA(w, runs)
 	markdownSuites(w, runs)
 	return nil
 }

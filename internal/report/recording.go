@@ -65,6 +65,12 @@ func LoadStream(r *ndjson.Reader) (*Stream, error) {
 			}
 			continue
 		}
+		if rec.Type == ndjson.TypeAA {
+			if err := ld.addAA(r, rec); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		ld.add(rec)
 	}
 }

@@ -52,6 +52,9 @@ const (
 	// TypeSuite is the geometric-mean speedup across the benchmarks of a
 	// suite (several runs, or 3-16 cases), schema 1.4.
 	TypeSuite = "suite"
+	// TypeAA is the false-alarm summary of a series of A/A runs
+	// (fb-pair --aa), schema 1.5.
+	TypeAA = "aa"
 )
 
 // Record types produced by fb-noise and fb-check (schema 1.4).
@@ -89,6 +92,7 @@ func (*Window) Kind() string      { return TypeWindow }
 func (*Environment) Kind() string { return TypeEnvironment }
 func (*Counter) Kind() string     { return TypeCounter }
 func (*Suite) Kind() string       { return TypeSuite }
+func (*AA) Kind() string          { return TypeAA }
 func (*Noise) Kind() string       { return TypeNoise }
 func (*Check) Kind() string       { return TypeCheck }
 func (*Block) Kind() string       { return TypeBlock }
@@ -273,6 +277,17 @@ type Config struct {
 	// Layout is the memory-layout policy of a run whose cases start
 	// processes (exec and batch modes); absent otherwise (schema 1.4).
 	Layout *Layout `json:"layout,omitempty"`
+	// AA places a run in a series of A/A runs (fb-pair --aa): one command
+	// measured against itself; absent otherwise (schema 1.5).
+	AA *AASeries `json:"aa,omitempty"`
+}
+
+// AASeries is one run's place in a series of A/A runs: the series' id,
+// the run's index from 0 and the number of runs asked for.
+type AASeries struct {
+	Series string `json:"series"`
+	Index  int    `json:"index"`
+	Runs   int    `json:"runs"`
 }
 
 // Layout says whether the environment a case's processes start with was
@@ -1073,6 +1088,41 @@ type Suite struct {
 	// comparisons left out of the suite and why (schema 1.4).
 	Method   string   `json:"method,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+}
+
+// AA is the false-alarm summary of a series of A/A runs (schema 1.5),
+// written by fb-analyze after the runs: one command measured against
+// itself Runs times, each run analysed alone, so every verdict naming a
+// faster side is false and every interval that excludes zero does so by
+// chance or by a bias of the method.
+type AA struct {
+	Header
+	Series  string   `json:"series"`
+	Command string   `json:"command"`
+	Mode    string   `json:"mode"`
+	Planned int      `json:"planned"`
+	Runs    int      `json:"runs"`
+	RunIDs  []string `json:"run_ids"`
+	// Verdicts counts the runs by verdict; False is the runs whose verdict
+	// named a faster side, with FalseRateCI the exact (Clopper-Pearson)
+	// interval of the false-alarm rate at ConfidencePct.
+	Verdicts    map[string]int `json:"verdicts"`
+	False       int            `json:"false"`
+	FalseRateCI [2]float64     `json:"false_rate_ci"`
+	// ExcludeZero is the runs whose interval of the change excludes 0.
+	ExcludeZero     int     `json:"exclude_zero"`
+	MedianChangePct float64 `json:"median_change_pct"`
+	MaxAbsChangePct float64 `json:"max_abs_change_pct"`
+	MedianWidthPct  float64 `json:"median_width_pct"`
+	ConfidencePct   float64 `json:"confidence_pct"`
+	ThresholdPct    float64 `json:"threshold_pct"`
+	// SizeMedianPct is the median over the runs of the size diagnostic's
+	// headline (per doubling of the batch), SizeSignificant the runs where
+	// it was significant, UnequalSizes the runs whose sides ran different
+	// sizes.
+	SizeMedianPct   *float64 `json:"size_median_pct,omitempty"`
+	SizeSignificant int      `json:"size_significant"`
+	UnequalSizes    int      `json:"unequal_sizes"`
 }
 
 // SuiteMember is one benchmark of a suite.

@@ -1,0 +1,65 @@
+package analyze
+
+import (
+	"bytes"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// aaStream is a series of n A/A runs of one command: run i's contender
+// takes con(i) ns/op against the reference's 1000.
+func aaStream(t *testing.T, n, planned int, con func(i int) float64) []byte {
+	t.Helper()
+	var out bytes.Buffer
+	for i := 0; i < n; i++ {
+		in := pairedStream(t, 30, func(int) float64 { return 1000 }, func(u int) float64 { return con(i) * (1 + 0.001*float64(u%3-1)) }, true)
+		id := "r-" + string(rune('a'+i))
+		aa := `"aa":{"series":"s-1","index":` + string(rune('0'+i)) + `,"runs":` + string(rune('0'+planned)) + `}`
+		text := strings.ReplaceAll(string(in), `"run_id":"r-1"`, `"run_id":"`+id+`"`)
+		text = strings.Replace(text, `"metrics":null}`, `"metrics":null,`+aa+`}`, 1)
+		if !strings.Contains(text, `"aa":{`) {
+			t.Fatalf("no aa in %s", text[:400])
+		}
+		out.WriteString(text)
+	}
+	return out.Bytes()
+}
+
+func TestAASeriesSummary(t *testing.T) {
+	// runs 0 and 2 identical; run 1's contender 5% slower: one false alarm
+	in := aaStream(t, 3, 4, func(i int) float64 { return []float64{1000, 1050, 1000}[i] })
+	b := NewAABuilder()
+	opt := DefaultOptions
+	opt.AA, opt.Suite = b, NewSuiteBuilder()
+	var out bytes.Buffer
+	must(t, Stream(ndjson.NewReader(bytes.NewReader(in), "in"), ndjson.NewWriter(&out), opt))
+	recs := b.Records(opt)
+	if len(recs) != 1 {
+		t.Fatalf("%d aa records", len(recs))
+	}
+	a := recs[0]
+	if a.Series != "s-1" || a.Runs != 3 || a.Planned != 4 || a.False != 1 || a.Verdicts[ndjson.VerdictReferenceFaster] != 1 || len(a.RunIDs) != 3 {
+		t.Fatalf("%+v", a)
+	}
+	if math.Abs(a.MaxAbsChangePct-5) > 0.2 || a.ExcludeZero < 1 {
+		t.Fatalf("changes: %+v", a)
+	}
+	// Clopper-Pearson, 1 of 3 at 95%: [0.0084, 0.9057]
+	if math.Abs(a.FalseRateCI[0]-0.00840) > 1e-4 || math.Abs(a.FalseRateCI[1]-0.90570) > 1e-4 {
+		t.Fatalf("false-rate interval %v", a.FalseRateCI)
+	}
+	if rec, _ := opt.Suite.Record(opt); rec != nil {
+		t.Fatalf("an A/A series is not a suite: %+v", rec)
+	}
+}
+
+func TestClopperPearsonZero(t *testing.T) {
+	// 0 of 20: the upper bound is 1 - 0.025^(1/20)
+	ci := clopperPearson(0, 20, 95)
+	if ci[0] != 0 || math.Abs(ci[1]-(1-math.Pow(0.025, 1.0/20))) > 1e-9 {
+		t.Fatalf("%v", ci)
+	}
+}
