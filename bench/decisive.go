@@ -97,6 +97,7 @@ type experiment struct {
 	runs       int     // hyperfine --runs per command
 	hyperfine  string  // path, empty when not installed
 	rng        *rand.Rand
+	truthAuto  bool // the truth run chooses its sample count (mixed); 100 pairs otherwise
 	results    map[cellKey][]outcome
 }
 
@@ -222,6 +223,9 @@ func (b *bench) sampleMedian(command string) float64 {
 // side's median run time in ns.
 func (e *experiment) measureTruth() (float64, float64) {
 	flags := []string{"-t", e.truthTime.String(), "--samples", fmt.Sprint(truthSamples)}
+	if e.truthAuto {
+		flags = flags[:2] // as many pairs as fit: the narrowest truth the time allows
+	}
 	start := time.Now()
 	out, _, err := e.b.pairAnalyze(flags, e.cmdA, e.cmdB)
 	check(err)

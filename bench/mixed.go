@@ -228,7 +228,7 @@ func spinStepsFor(target, startup, perStep float64) int {
 // runProgram measures a program's quiet truth, then runs its trials.
 func (m *mixedRun) runProgram(p program) {
 	fmt.Printf("\n  -- program %s: %s, %d trials\n", p.name, p.what, m.trials)
-	e := &experiment{decisiveConfig: decisiveConfig{truthTime: m.truth}, b: m.b, cmdA: p.a, cmdB: p.b, hyperfine: m.hyperfine}
+	e := &experiment{decisiveConfig: decisiveConfig{truthTime: m.truth}, b: m.b, cmdA: p.a, cmdB: p.b, hyperfine: m.hyperfine, truthAuto: true}
 	tA, tB := e.measureTruth()
 	m.truths[p.name] = e.truth
 	e.runs = max(10, int(m.budget.Seconds()*1e9/(tA+tB))-hyperfineWarmup)

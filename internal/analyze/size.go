@@ -125,12 +125,39 @@ func sizeRange(a, b []int64) [2]int64 {
 
 func varied(n []int64) bool { return slices.Min(n) != slices.Max(n) }
 
-// sizeWarnings say when the sides ran different workloads, and when the
-// comparison itself depends on the size both ran.
+// sizeWarnings say when the sides ran different workloads, when most of
+// a batch's time is a cost per batch, and when the comparison itself
+// depends on the size both ran.
 func sizeWarnings(z *ndjson.Sizes) []string {
-	switch {
-	case z == nil:
+	if z == nil {
 		return nil
+	}
+	if w := perBatchWarning(z.Pooled); w != "" {
+		return append([]string{w}, differenceWarnings(z)...)
+	}
+	return differenceWarnings(z)
+}
+
+// perBatchShare is the least share of a batch's time, in percent, that is
+// a cost per batch before perBatchWarning speaks: a time per operation
+// F/N + W falls by half that share per doubling of N.
+const perBatchShare = 50
+
+// perBatchWarning says when the time per operation falls so steeply with
+// the batch size that most of a batch's time is a cost per batch (a
+// process start, a request's round trip), which dilutes any difference.
+func perBatchWarning(s *ndjson.SizeSlope) string {
+	if s == nil || !s.Significant || -2*s.PerDoublingPct < perBatchShare {
+		return ""
+	}
+	return fmt.Sprintf("the time per operation falls %.1f%% per doubling of the batch: about %.0f%% of a batch's time is a cost per batch that does not grow with its size (a process start, a request's round trip), and it dilutes any difference between the sides as much; longer batches (--min-sample-time) or a timer of the work alone (a batch's own elapsed time on fd 3, man fb-worker(7)) would show the work",
+		-s.PerDoublingPct, min(-2*s.PerDoublingPct, 100))
+}
+
+// differenceWarnings are the warnings about the sides' sizes and the
+// change's dependence on them.
+func differenceWarnings(z *ndjson.Sizes) []string {
+	switch {
 	case sizesDiffer(z) && z.Status == ndjson.SizesFixed:
 		return []string{fmt.Sprintf("the sides ran different batch sizes (%s and %s operations), each fixed for the run: whether the time per operation depends on the batch size cannot be told from this run, and the estimate assumes it does not; collect with --batching shared (the default) so both sides run one workload",
 			opsText(z.Median[0]), opsText(z.Median[1]))}

@@ -150,3 +150,24 @@ func TestSizeDiagnosticChangeDependsOnSize(t *testing.T) {
 		t.Fatalf("warning %q", w)
 	}
 }
+
+// TestSizeDiagnosticPerBatchCost: a batch process whose start-up is most
+// of every batch (5 ms against 1,000 operations of 1 µs): the time per
+// operation falls by nearly half per doubling, and the warning says how
+// much of a batch is that cost.
+func TestSizeDiagnosticPerBatchCost(t *testing.T) {
+	f := unitFactors(60)
+	in := sizedStream(t, 60, "shared-iterations",
+		func(_, u int) int64 { return int64(math.Round(1000 * f[u])) },
+		func(_ int, n int64) float64 { return 1000 + 5_000_000/float64(n) })
+	res, _ := analyzeBytes(t, in, DefaultOptions)
+	var w string
+	for _, s := range res.comparisons[0].Warnings {
+		if strings.Contains(s, "cost per batch") {
+			w = s
+		}
+	}
+	if !strings.Contains(w, "the time per operation falls 4") || !strings.Contains(w, "about 8") {
+		t.Fatalf("warnings %q", res.comparisons[0].Warnings)
+	}
+}
