@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 const (
@@ -17,8 +18,8 @@ const (
 	spinChunkSize = 100_000
 )
 
-// sink keeps the busy loops' results alive.
-var sink uint64
+// sink keeps the busy loops' results alive (atomic: every load thread adds to it).
+var sink atomic.Uint64
 
 // mixSteps runs n steps of a 64-bit linear congruential generator.
 func mixSteps(x uint64, n int) uint64 {
@@ -34,7 +35,7 @@ func spinUntil(ctx context.Context) {
 	for ctx.Err() == nil {
 		x = mixSteps(x, spinChunkSize)
 	}
-	sink += x
+	sink.Add(x)
 }
 
 // spinAndNap is the oversub kind: integer work broken by naps of a few
@@ -46,7 +47,7 @@ func spinAndNap(ctx context.Context) {
 		x = mixSteps(x, oversubSteps)
 		nap(oversubNapNS)
 	}
-	sink += x
+	sink.Add(x)
 }
 
 // thrashCache is the cache kind: one write per cache line through buf,
