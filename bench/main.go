@@ -75,7 +75,7 @@ func main() {
 	flag.IntVar(&rw.abRuns, "realworld-ab-runs", 2, "realworld: A/B runs per program")
 	flag.StringVar(&rw.pairFlags, "realworld-pairflags", "-t 5s", "realworld: fb-pair flags of every run, split on spaces")
 	flag.StringVar(&rw.extra, "realworld-extra", "", "realworld: more fb-pair flags appended to every run (e.g. '--batching equal-time')")
-	flag.StringVar(&rw.load, "realworld-load", "{bin}/load -period 4s -duty 0.5", "realworld: the load condition's background command; {bin} is -bin, {seed} a random seed printed per run")
+	flag.StringVar(&rw.load, "realworld-load", "{bin}/interfere -seed {seed}", "realworld: the load condition's background command; {bin} is -bin, {seed} a random seed printed per run (default: the seeded random interferer of the mixed section)")
 	flag.DurationVar(&rw.loadPhase, "realworld-load-phase", 4*time.Second, "realworld: wait a random time up to this after starting the load (0: none)")
 	flag.StringVar(&rw.toolchain, "realworld-toolchain", "go1.27.3", "realworld: GOTOOLCHAIN of the gotest A/B builds")
 	flag.BoolVar(&rw.plan, "realworld-plan", false, "realworld: print the command, the runs and the estimated duration, and run nothing")

@@ -62,6 +62,7 @@ complete -c fb-pair -l gotest-dir -r -d '--gotest: working directory of the test
 complete -c fb-pair -l randomize-layout -d 'start every pair\'s or round\'s processes with FLYBENCH_LAYOUT_PAD padded to a...'
 complete -c fb-pair -l reference -x -a 'int mem' -d 'run a reference workload as one more case, last, and score every case in its...'
 complete -c fb-pair -l invocations -r -d 'repeat the whole collection'
+complete -c fb-pair -l rotate -r -d 'worker mode: replace the workers with fresh processes every N pairs or rounds...'
 complete -c fb-pair -l resume -r -d 'continue the interrupted --invocations collection archived in FILE, appending...'
 complete -c fb-pair -l retry-failed -d '--resume: first append one fresh attempt'
 complete -c fb-pair -l parameter-scan -s P -r -d 'NAME=LO..HI: one case per value LO, LO+STEP, ... up to HI, substituted for {N...'

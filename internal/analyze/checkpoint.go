@@ -22,7 +22,7 @@ func Checkpoint(run ndjson.Run, samples []ndjson.Sample, opt Options) ([]ndjson.
 		if s.Case < 0 || s.Case >= len(run.Cases) {
 			return nil, fmt.Errorf("sample for case %d, but the run has %d cases", s.Case, len(run.Cases))
 		}
-		if err := d.add(ndjson.Sample{Case: s.Case, Unit: s.Unit, Pos: s.Pos, Iter: s.Iter, WallNS: s.WallNS, OpNS: s.OpNS}); err != nil {
+		if err := d.add(ndjson.Sample{Case: s.Case, Unit: s.Unit, Pos: s.Pos, Iter: s.Iter, WallNS: s.WallNS, OpNS: s.OpNS, Proc: s.Proc}); err != nil {
 			return nil, err
 		}
 	}

@@ -36,6 +36,9 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		Lag1: p.Lag1, BlockLen: p.BlockLen,
 		ContenderWins: p.ContenderWins, ReferenceWins: p.ReferenceWins, Ties: p.Ties,
 	}
+	if p.Blocks > 0 {
+		rec.Blocked = &ndjson.Blocked{Blocks: p.Blocks, Method: stats.ClusterMethod, WithinCI: [2]float64{p.WithinLo, p.WithinHi}}
+	}
 	if p.Estimator != stats.EstimatorLegacy {
 		fillDecision(rec, p)
 		rec.Throughput = d.throughputChange(c, rec)
@@ -74,11 +77,15 @@ func fillDecision(rec *ndjson.Comparison, p stats.Paired) {
 	}
 }
 
-// pairs joins case c's samples with the reference samples of the same unit.
+// pairs joins case c's samples with the reference samples of the same
+// unit. In a run whose samples name their process blocks, each pair is
+// labelled with its block (and attempt), so that the comparison treats
+// the block as the replicate.
 func (d *runData) pairs(c int) stats.PairedInput {
 	ref := d.refByUnit()
 	n := min(len(d.cases[0]), len(d.cases[c]))
 	in := stats.PairedInput{Ref: make([]float64, 0, n), Con: make([]float64, 0, n), RefFirst: make([]bool, 0, n)}
+	labels := map[blockKey]int32{}
 	for _, p := range d.cases[c] {
 		r, ok := ref(int(p.unit))
 		if !ok {
@@ -87,6 +94,16 @@ func (d *runData) pairs(c int) stats.PairedInput {
 		in.Ref = append(in.Ref, r.op)
 		in.Con = append(in.Con, p.op)
 		in.RefFirst = append(in.RefFirst, r.pos < p.pos)
+		if p.block >= 0 {
+			k := blockKey{p.block, p.attempt}
+			if _, ok := labels[k]; !ok {
+				labels[k] = int32(len(labels))
+			}
+			in.Block = append(in.Block, labels[k])
+		}
+	}
+	if len(in.Block) != len(in.Ref) {
+		in.Block = nil // blocks on some pairs only: not a blocked run
 	}
 	return in
 }

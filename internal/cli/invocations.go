@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 
 	ucli "github.com/urfave/cli/v2"
@@ -18,6 +19,7 @@ func invocationsFlags(pair bool) []ucli.Flag {
 	}
 	if pair {
 		flags = append(flags,
+			&ucli.StringFlag{Name: "rotate", Value: "auto", Usage: "worker mode: replace the workers with fresh processes every N pairs or rounds, so that the run holds several process blocks and the comparison's interval covers how two processes of one binary differ (auto: about 12 blocks of at least 10 units; off: one process per side for the whole run) (man fb-pair(1), PROCESS BLOCKS)"},
 			&ucli.StringFlag{Name: "resume", Usage: "continue the interrupted --invocations collection archived in FILE, appending to it: the same commands and flags are checked against its run record, a partial block is abandoned, fresh blocks run until --invocations blocks are complete", TakesFile: true},
 			&ucli.BoolFlag{Name: "retry-failed", Usage: "--resume: first append one fresh attempt (same block, next attempt) for each block that did not complete"},
 		)
@@ -33,6 +35,34 @@ func invocationsOf(c *ucli.Context, mode string) (int, error) {
 		return 0, usageErrorf("--invocations %d: exec mode already starts a fresh process per operation; use --worker, --gotest or --batch for process blocks", k)
 	}
 	return k, nil
+}
+
+// rotateOf reads --rotate: the units per block of a worker-mode pair run
+// (collect.AutoRotation for auto), 0 for none. Auto rotates only where it
+// can: worker mode, two or more sides, no --invocations, not sequential.
+func rotateOf(c *ucli.Context, mode string, cfg collect.Config) (int, error) {
+	v := c.String("rotate")
+	switch v {
+	case "", "auto":
+		if mode != "worker" || cfg.Invocations > 1 || cfg.Sequential {
+			return 0, nil
+		}
+		return collect.AutoRotation, nil
+	case "off", "0":
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	switch {
+	case err != nil || n < 1:
+		return 0, usageErrorf("--rotate %q: use auto, off or a number of pairs or rounds per process block", v)
+	case mode != "worker":
+		return 0, usageErrorf("--rotate %d: only worker mode keeps a process for the whole run; the other modes start one per batch", n)
+	case cfg.Invocations > 1:
+		return 0, usageErrorf("--rotate %d with --invocations %d: the blocks start fresh workers already; drop one", n, cfg.Invocations)
+	case cfg.Sequential:
+		return 0, usageErrorf("--rotate %d with --sequential: process blocks are collected paired or in rounds", n)
+	}
+	return n, nil
 }
 
 // processPlan is the block plan of a run with --invocations, or nil. In

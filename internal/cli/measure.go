@@ -181,6 +181,11 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
 		return nil, err
 	}
+	if tool == "fb-pair" {
+		if r.cfg.Rotate, err = rotateOf(c, r.mode, r.cfg); err != nil {
+			return nil, err
+		}
+	}
 	if r.cfg.RandomizeLayout, err = layoutOf(c, r.mode); err != nil {
 		return nil, err
 	}
@@ -436,6 +441,9 @@ func (m *measurement) run(disp *progress.Display) error {
 		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
 	}
 	e.Process = m.processPlan(e, &obs)
+	if m.cfg.Rotate != 0 {
+		e.Rotate = m.blockStarter(e, &obs)
+	}
 	if m.session != nil {
 		m.session.apply(e)
 	}

@@ -91,6 +91,11 @@ type Config struct {
 	// Invocations is the number of process blocks the whole collection is
 	// repeated in (Engine.Process); 0 and 1 mean one, as without blocks.
 	Invocations int
+	// Rotate is the number of units after which the run's long-lived
+	// processes are replaced with fresh ones (Engine.Rotate, rotate.go),
+	// AutoRotation to choose it from the sample count, 0 for one process
+	// per side for the whole run.
+	Rotate int
 }
 
 // AutoSamples asks the engine to choose the sample count after warm-up.
@@ -165,6 +170,12 @@ func (c Config) validateInvocations() error {
 	switch {
 	case c.Invocations < 0 || c.Invocations > MaxInvocations:
 		return fmt.Errorf("--invocations %d out of range: use 1 to %d", c.Invocations, MaxInvocations)
+	case c.Rotate < AutoRotation:
+		return fmt.Errorf("process rotation every %d units: use a positive count, auto or none", c.Rotate)
+	case c.Rotate != 0 && c.Invocations > 1:
+		return fmt.Errorf("process rotation with %d process blocks: the blocks start fresh processes already; rotate or repeat, not both", c.Invocations)
+	case c.Rotate != 0 && c.Sequential:
+		return fmt.Errorf("process rotation in a sequential run: blocks of fresh processes are collected paired or in rounds")
 	case c.Invocations <= 1:
 		return nil
 	case c.Until.Rule != "":

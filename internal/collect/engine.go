@@ -127,6 +127,10 @@ type Engine struct {
 	// Process, when set, repeats the whole collection in process blocks
 	// (blocks.go); nil collects one block, as without --invocations.
 	Process *ProcessPlan
+	// Rotate, when set and Config.Rotate is not 0, replaces the cases'
+	// processes with fresh ones started in b's order, returning their
+	// process IDs, every Config.Rotate units (rotate.go).
+	Rotate func(b Block) ([]int, error)
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -261,6 +265,12 @@ func (e *Engine) fillRun() {
 	r.Config.MaxIterations = c.MaxIterations
 	r.Config.SliceNS = int64(c.Slice(k))
 	r.Config.SubtractTimerCost = c.SubtractTimerCost
+	switch {
+	case e.Rotate != nil && c.Rotate == AutoRotation:
+		r.Config.Rotation = RotationRule
+	case e.Rotate != nil && c.Rotate > 0:
+		r.Config.Rotation = fmt.Sprintf("every %d units", c.Rotate)
+	}
 	if e.Process != nil {
 		r.Config.Invocations = c.Invocations
 		r.Config.ProcessDesign, r.Config.ProcessCycle = schedule.ProcessDesign(k)

@@ -36,6 +36,7 @@ type sampler struct {
 	// looks; lookErr is a look that failed.
 	kept    []ndjson.Sample
 	lookErr error
+	rot     *rotation // nil unless the run rotates its processes
 }
 
 // sample collects the timed batches. A unit's samples are written together
@@ -48,6 +49,18 @@ func (e *Engine) sample(iters []int64, end *ndjson.End) error {
 	if e.Config.Design(len(e.Cases)) == ndjson.DesignSequential {
 		return s.sequential()
 	}
+	s.startRotation()
+	err := s.paired()
+	if rerr := s.endRotation(); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// paired collects the pairs or rounds of the plan, to its end, its
+// budget or its stopping rule.
+func (s *sampler) paired() error {
+	e := s.e
 	plan := e.plan().Units
 	jobs := make([]job, len(plan))
 	for u, order := range plan {
@@ -133,9 +146,15 @@ func (s *sampler) drive(jobs []job, stop func(i int) bool) (int, error) {
 			s.end.Reason = ndjson.EndBudget
 			return i, s.flushOpen()
 		}
+		if err := s.rotate(); err != nil {
+			return i, s.abandon(err)
+		}
 		recs, err := s.runUnit(jobs[i])
 		if err != nil {
 			return i, s.abandon(err)
+		}
+		if s.rot != nil {
+			s.rot.units++
 		}
 		i++
 		if !s.watching() {

@@ -30,7 +30,10 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 	}
 	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
 	model := ""
-	if k.Process != nil {
+	switch {
+	case k.Blocked != nil:
+		model = fmt.Sprintf("  (over %d process blocks; the pairs alone %s)", k.Blocked.Blocks, pctRange(k.Blocked.WithinCI))
+	case k.Process != nil:
 		model = "  (within-process: the pairs' circular-block bootstrap)"
 	}
 	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",

@@ -12,7 +12,7 @@ package ndjson
 const (
 	Major   = 1
 	Minor   = 5
-	Version = "1.5"
+	Version = "1.6"
 	// LegacyVersion is the last version before the robust decision
 	// estimate; fb-analyze --estimator legacy stamps its records with it,
 	// since they have exactly that version's shape.
@@ -280,6 +280,12 @@ type Config struct {
 	// AA places a run in a series of A/A runs (fb-pair --aa): one command
 	// measured against itself; absent otherwise (schema 1.5).
 	AA *AASeries `json:"aa,omitempty"`
+	// Rotation says how often a worker-mode run replaced its workers
+	// with fresh processes, each set a process block whose samples carry
+	// proc and which a block record closes: "auto: ..." (the rule) or
+	// "every N units"; absent when one process per side served the whole
+	// run (schema 1.6).
+	Rotation string `json:"rotation,omitempty"`
 }
 
 // AASeries is one run's place in a series of A/A runs: the series' id,
@@ -872,6 +878,24 @@ type Comparison struct {
 	// Sizes is the batch-size diagnostic: the sizes both sides ran and
 	// how the time per operation depends on them (schema 1.5).
 	Sizes *Sizes `json:"size,omitempty"`
+	// Blocked is present when the pairs came from two or more process
+	// blocks (worker rotation, or --invocations): the decision and
+	// geometric intervals are then computed over the blocks, the block
+	// being the replicate (schema 1.6).
+	Blocked *Blocked `json:"blocked,omitempty"`
+}
+
+// Blocked says how a comparison's intervals used its process blocks
+// (schema 1.6).
+type Blocked struct {
+	// Blocks is the number of process blocks the pairs came from.
+	Blocks int `json:"blocks"`
+	// Method is how the interval over blocks is computed.
+	Method string `json:"method"`
+	// WithinCI is the change interval the pairs give as one series,
+	// blocks ignored: narrower when processes of one binary differ, as it
+	// covers only the processes this run happened to start.
+	WithinCI [2]float64 `json:"within_ci_pct"`
 }
 
 // Sizes is a comparison's batch-size diagnostic (schema 1.5). Where an

@@ -10,6 +10,11 @@ import (
 type PairedInput struct {
 	Ref, Con []float64 // per-operation times, all > 0
 	RefFirst []bool    // optional (may be nil): whether the reference ran first in pair i
+	// Block is optional (may be nil): the process block pair i ran in, in
+	// a run whose processes were replaced every so many pairs. With at
+	// least two blocks the decision interval is the clustered one
+	// (ClusterMethod): the block is the replicate.
+	Block []int32
 }
 
 // Paired is the result of a timing comparison. Speedup, its interval,
@@ -35,8 +40,14 @@ type Paired struct {
 	ContenderWins, ReferenceWins, Ties int     // pairs with con<ref, ref<con, equal
 	// Fit is the decision estimate's fit (zero under EstimatorLegacy and
 	// for independent samples): rejected pairs, scale, leader.
-	Fit     Fit
-	Verdict Verdict
+	Fit Fit
+	// Blocks is the number of process blocks the decision and geometric
+	// intervals were computed over (ClusterMethod), 0 when they come from
+	// the pairs as one series; then WithinLo and WithinHi are the change
+	// interval the pairs as one series give, for comparison.
+	Blocks             int
+	WithinLo, WithinHi float64
+	Verdict            Verdict
 }
 
 // ComparePaired compares contender to reference pair by pair, on the
@@ -85,6 +96,7 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 		p.setSpeedup(loc.Center, piv.lo, piv.hi)
 		glo, ghi := b.borrowedInterval(d, piv, stream+"/geo")
 		p.setGeo(Mean(d), glo, ghi)
+		p.cluster(in.Block, loc.Pseudo, d, b.Confidence)
 		p.setOrderEffect(d, in.RefFirst)
 		if loc.Blocked {
 			p.OrderEffectPct = 100 * expm1(2*loc.Leader)
@@ -93,6 +105,26 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 	p.countWins(in.Ref, in.Con)
 	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
 	return p, nil
+}
+
+// cluster widens the decision and geometric intervals to the clustered
+// ones when the pairs came from two or more process blocks, keeping the
+// series interval as Within. Each interval becomes the hull of the two:
+// with few blocks the blocks' spread is itself a noisy estimate, and a
+// run whose blocks happen to agree must not claim more than its pairs
+// say.
+func (p *Paired) cluster(block []int32, pseudo, d []float64, confidence float64) {
+	if block == nil {
+		return
+	}
+	_, lo, hi, k := clusterInterval(pseudo, block, confidence)
+	if k < minClusters {
+		return
+	}
+	p.Blocks, p.WithinLo, p.WithinHi = k, p.ChangeLo, p.ChangeHi
+	p.setSpeedup(ln(p.Speedup), min(lo, ln(p.SpeedupLo)), max(hi, ln(p.SpeedupHi)))
+	_, glo, ghi, _ := clusterInterval(d, block, confidence)
+	p.setGeo(ln(p.GeoSpeedup), min(glo, ln(p.GeoSpeedupLo)), max(ghi, ln(p.GeoSpeedupHi)))
 }
 
 // checkPairs rejects inputs that cannot form log-ratios.
@@ -105,6 +137,9 @@ func checkPairs(in PairedInput) error {
 	}
 	if in.RefFirst != nil && len(in.RefFirst) != len(in.Ref) {
 		return fmt.Errorf("order flags cover %d pairs but there are %d", len(in.RefFirst), len(in.Ref))
+	}
+	if in.Block != nil && len(in.Block) != len(in.Ref) {
+		return fmt.Errorf("process blocks cover %d pairs but there are %d", len(in.Block), len(in.Ref))
 	}
 	if err := checkTimes("reference", in.Ref); err != nil {
 		return err

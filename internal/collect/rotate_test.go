@@ -1,0 +1,123 @@
+package collect
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// rotateEngine collects two fake cases in 25 pairs, rotating every
+// `every` units, and records the orders Rotate saw and the batch count of
+// each case at every rotation.
+func rotateEngine(every int) (*Engine, *bytes.Buffer, []*fakeOp, *[][]int) {
+	clk := &fakeClock{}
+	ops := []*fakeOp{{clk: clk, perOp: 1000}, {clk: clk, perOp: 1100}}
+	e, buf := newEngine(Config{Batching: SharedIterations, SizeSpread: 1, Samples: 25, Measurement: 1e8, MinSample: 1000, MaxIterations: 1 << 40, Seed: 3, Rotate: every}, ops[0], ops[1])
+	started := &[][]int{}
+	e.Rotate = func(b Block) ([]int, error) {
+		*started = append(*started, b.Order)
+		return nil, nil
+	}
+	return e, buf, ops, started
+}
+
+// TestRotation: every 10 units the processes are replaced (blocks 1 and 2
+// in the design's orientations), each case gets one untimed batch after
+// each start, samples name their block, and a block record closes each
+// block with its sample counts, the last one shorter; the budget and the
+// sample count are the run's, not the blocks'.
+func TestRotation(t *testing.T) {
+	e, buf, ops, started := rotateEngine(10)
+	end, err := e.Collect()
+	if err != nil || end.Units != 25 {
+		t.Fatalf("end %+v, %v", end, err)
+	}
+	s := readStream(t, buf.Bytes())
+	if s.runs[0].Config.Rotation != "every 10 units" {
+		t.Errorf("rotation %q", s.runs[0].Config.Rotation)
+	}
+	if len(*started) != 2 || !slices.Equal((*started)[0], BlockAt(2, 1, 0, 3).Order) || !slices.Equal((*started)[1], BlockAt(2, 2, 0, 3).Order) {
+		t.Errorf("started %v", *started)
+	}
+	for i, smp := range s.samples {
+		if want := smp.Unit / 10; smp.Proc == nil || smp.Proc.Block != want || smp.Proc.Attempt != 0 {
+			t.Fatalf("sample %d (unit %d): proc %+v, want block %d", i, smp.Unit, smp.Proc, want)
+		}
+	}
+	blocks := blockRecords(t, buf.Bytes())
+	want := [][]int{{10, 10}, {10, 10}, {5, 5}}
+	if len(blocks) != 3 {
+		t.Fatalf("%d block records: %+v", len(blocks), blocks)
+	}
+	for i, b := range blocks {
+		if b.Block != i || b.Status != ndjson.BlockComplete || !slices.Equal(b.Samples, want[i]) {
+			t.Errorf("block %d: %+v", i, b)
+		}
+		if i > 0 && b.Orientation == blocks[i-1].Orientation {
+			t.Errorf("blocks %d and %d both %q", i-1, i, b.Orientation)
+		}
+	}
+	// The same run without rotation: two batches fewer per case, no blocks.
+	plain, pbuf, pops, _ := rotateEngine(0)
+	if _, err := plain.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	for c := range ops {
+		if got, want := len(ops[c].calls), len(pops[c].calls)+2; got != want {
+			t.Errorf("case %d ran %d batches, want %d (one warm batch per start)", c, got, want)
+		}
+	}
+	if b := blockRecords(t, pbuf.Bytes()); len(b) != 0 || readStream(t, pbuf.Bytes()).samples[0].Proc != nil {
+		t.Errorf("without rotation: %d block records, proc %+v", len(b), readStream(t, pbuf.Bytes()).samples[0].Proc)
+	}
+}
+
+// TestRotationAuto resolves the units per block from the sample count.
+func TestRotationAuto(t *testing.T) {
+	for _, c := range []struct {
+		samples int
+		until   bool
+		want    int
+	}{{50, false, 10}, {119, false, 10}, {240, false, 20}, {1000, false, 84}, {1000, true, 42}, {100, true, 10}} {
+		cfg := Config{Rotate: AutoRotation}
+		if c.until {
+			cfg.Until.Rule = "decision"
+		}
+		if got := cfg.rotationUnits(c.samples); got != c.want {
+			t.Errorf("%d samples (until %v): %d units per block, want %d", c.samples, c.until, got, c.want)
+		}
+	}
+}
+
+// TestRotationFailure: a worker that cannot be restarted fails the run
+// with the block named, after the block before it was closed.
+func TestRotationFailure(t *testing.T) {
+	e, buf, _, _ := rotateEngine(10)
+	e.Rotate = func(Block) ([]int, error) { return nil, errors.New("no such file") }
+	end, err := e.Collect()
+	var fe *FailedError
+	if !errors.As(err, &fe) || fe.Case != "block 1" || end.Reason != ndjson.EndFailed || end.Units != 10 {
+		t.Fatalf("end %+v, err %v", end, err)
+	}
+	if b := blockRecords(t, buf.Bytes()); len(b) != 1 || b[0].Block != 0 || !slices.Equal(b[0].Samples, []int{10, 10}) {
+		t.Errorf("blocks %+v", b)
+	}
+}
+
+// TestRotationRefusals: rotation with process blocks or a sequential run.
+func TestRotationRefusals(t *testing.T) {
+	for _, cfg := range []Config{
+		{Rotate: 5, Invocations: 2},
+		{Rotate: AutoRotation, Sequential: true},
+		{Rotate: -2},
+	} {
+		c := DefaultConfig
+		c.Rotate, c.Invocations, c.Sequential = cfg.Rotate, cfg.Invocations, cfg.Sequential
+		if err := c.Validate(2); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}
