@@ -26,7 +26,7 @@ func newConsole(w *bytes.Buffer, opt Options) *console {
 	return &console{out: &textSink{w: w, p: p}, p: p, details: opt.Details}
 }
 
-func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
+func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) {
 	c := newConsole(w, opt)
 	for i, r := range runs {
 		if i > 0 {
@@ -36,7 +36,6 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) error {
 	}
 	c.aaCards(runs)
 	c.suites(runs)
-	return nil
 }
 
 func (c *console) run(r *Run) {

@@ -146,7 +146,7 @@ func (row csvRow) setInts(values map[string]int) {
 	}
 }
 
-func writeCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
+func writeCSV(w *bytes.Buffer, runs []*Run) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvColumns); err != nil {
 		return err

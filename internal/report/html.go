@@ -38,11 +38,6 @@ type htmlDoc struct {
 	AA       []*htmlCard // the A/A series' cards
 }
 
-// writeHTML renders runs without recordings.
-func writeHTML(w *bytes.Buffer, runs []*Run, opt Options) error {
-	return writeHTMLStream(w, &Stream{Runs: runs}, opt)
-}
-
 // writeHTMLStream renders the page of a stream with every figure its
 // runs and recordings have data for.
 func writeHTMLStream(w *bytes.Buffer, s *Stream, opt Options) error {

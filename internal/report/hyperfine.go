@@ -41,7 +41,7 @@ var errNoHyperfineRuns = &NotAnalyzedError{"the stream holds no run records, not
 // writeHyperfine writes every case of every run as a result of hyperfine's
 // --export-json schema. Its statistics are the descriptive ones hyperfine
 // writes, taken from the times; fb-analyze's estimates are not part of it.
-func writeHyperfine(w *bytes.Buffer, runs []*Run, _ Options) error {
+func writeHyperfine(w *bytes.Buffer, runs []*Run) error {
 	if len(runs) == 0 {
 		return errNoHyperfineRuns
 	}

@@ -47,10 +47,6 @@ type jsonRun struct {
 	Samples *[]ndjson.Sample `json:"samples,omitempty"`
 }
 
-func writeJSON(w *bytes.Buffer, runs []*Run, opt Options) error {
-	return writeJSONStream(w, &Stream{Runs: runs}, opt)
-}
-
 // writeJSONStream renders runs and recordings as one document.
 func writeJSONStream(w *bytes.Buffer, s *Stream, opt Options) error {
 	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}

@@ -70,7 +70,7 @@ func newLongRow(r *Run, kind, axis, unit, status, reason string) longRow {
 	return row
 }
 
-func writeLongCSV(w *bytes.Buffer, runs []*Run, _ Options) error {
+func writeLongCSV(w *bytes.Buffer, runs []*Run) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(longColumns); err != nil {
 		return err

@@ -10,7 +10,7 @@ import (
 
 // writeMarkdown renders a pull-request comment: per run a heading, a table
 // of cases against the reference and a one-line note on the method.
-func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
+func writeMarkdown(w *bytes.Buffer, runs []*Run) {
 	for i, r := range runs {
 		if i > 0 {
 			w.WriteString("\n")
@@ -19,7 +19,6 @@ func writeMarkdown(w *bytes.Buffer, runs []*Run, _ Options) error {
 	}
 	markdownAA(w, runs)
 	markdownSuites(w, runs)
-	return nil
 }
 
 func markdownRun(w *bytes.Buffer, r *Run) {

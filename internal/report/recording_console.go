@@ -10,33 +10,6 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// formatStream renders the runs in the format, then the recordings; the
-// JSON document holds both.
-func formatStream(w *bytes.Buffer, name string, format formatter, s *Stream, opt Options) error {
-	switch name {
-	case "json":
-		return writeJSONStream(w, s, opt)
-	case "html":
-		return writeHTMLStream(w, s, opt)
-	case "svg":
-		return writeSVG(w, s, opt)
-	}
-	if err := format(w, s.Runs, opt); err != nil {
-		return err
-	}
-	switch name {
-	case "console":
-		writeRecordingsConsole(w, s, opt)
-	case "markdown":
-		writeRecordingsMarkdown(w, s)
-	case "csv":
-		return writeRecordingsCSV(w, s.Recordings)
-	case "long-csv":
-		return writeRecordingsLongCSV(w, s.Recordings)
-	}
-	return nil
-}
-
 // writeRecordingsConsole renders each recording: a header line, a card
 // per benchmark, and the table of its comparisons.
 func writeRecordingsConsole(w *bytes.Buffer, s *Stream, opt Options) {

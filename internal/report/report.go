@@ -39,30 +39,69 @@ type Options struct {
 	Run string
 }
 
-// formatter renders runs into a buffer.
-type formatter func(w *bytes.Buffer, runs []*Run, opt Options) error
-
-var formats = map[string]formatter{
-	"console":  writeConsole,
-	"csv":      writeCSV,
-	"json":     writeJSON,
-	"markdown": writeMarkdown,
-	"long-csv": writeLongCSV,
-	// hyperfine-json reads samples only, so it also takes a raw stream.
-	"hyperfine-json": writeHyperfine,
-	// html is one self-contained page with the figures inline (html.go).
-	"html": writeHTML,
-	// svg writes one figure (figure_select.go); formatStream gives it the
-	// recordings too.
-	"svg": func(w *bytes.Buffer, runs []*Run, opt Options) error {
-		return writeSVG(w, &Stream{Runs: runs}, opt)
-	},
+// A format is one value of fb-report --format: its name and how it
+// writes a stream's runs and recordings.
+type format struct {
+	name  string
+	write func(w *bytes.Buffer, s *Stream, opt Options) error
+	// raw says the format reads samples only, so it also takes a stream
+	// fb-analyze did not analyze.
+	raw bool
 }
 
-// Formats lists the format names Write accepts. The newer formats come last so
-// messages that list the formats keep their older prefix.
+// formats are the formats Write accepts, in the order messages list
+// them: the newer last, so those messages keep their older prefix.
+var formats = []format{
+	{name: "console", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
+		writeConsole(w, s.Runs, opt)
+		writeRecordingsConsole(w, s, opt)
+		return nil
+	}},
+	{name: "csv", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+		if err := writeCSV(w, s.Runs); err != nil {
+			return err
+		}
+		return writeRecordingsCSV(w, s.Recordings)
+	}},
+	// json holds runs and recordings in one document.
+	{name: "json", write: writeJSONStream},
+	{name: "markdown", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+		writeMarkdown(w, s.Runs)
+		writeRecordingsMarkdown(w, s)
+		return nil
+	}},
+	{name: "long-csv", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+		if err := writeLongCSV(w, s.Runs); err != nil {
+			return err
+		}
+		return writeRecordingsLongCSV(w, s.Recordings)
+	}},
+	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+		return writeHyperfine(w, s.Runs)
+	}, raw: true},
+	// html is one self-contained page with the figures inline (html.go).
+	{name: "html", write: writeHTMLStream},
+	// svg writes one figure (figure_select.go).
+	{name: "svg", write: writeSVG},
+}
+
+// Formats lists the format names Write accepts.
 func Formats() []string {
-	return []string{"console", "csv", "json", "markdown", "long-csv", "hyperfine-json", "html", "svg"}
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
+
+// formatNamed is the format called name, nil for none.
+func formatNamed(name string) *format {
+	for i := range formats {
+		if formats[i].name == name {
+			return &formats[i]
+		}
+	}
+	return nil
 }
 
 // Write formats runs to w. Output is rendered completely before the first
@@ -79,17 +118,17 @@ func WriteStream(w io.Writer, s *Stream, opt Options) error {
 	if name == "" {
 		name = "console"
 	}
-	format := formats[name]
+	format := formatNamed(name)
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
 	var raw *NotAnalyzedError
-	if err := checkStream(s); err != nil && !(name == "hyperfine-json" && errors.As(err, &raw)) {
+	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw)) {
 		return err
 	}
 	markRepeats(s.Runs)
 	var buf bytes.Buffer
-	if err := formatStream(&buf, name, format, s, opt); err != nil {
+	if err := format.write(&buf, s, opt); err != nil {
 		return err
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {
