@@ -6,37 +6,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/flybench/flybench/internal/runs"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// addAA keeps an aa record with the run read last: fb-analyze writes them
-// after every run of the input.
-func (ld *loader) addAA(r *ndjson.Reader, rec runs.Record) error {
-	if len(ld.runs) == 0 {
-		return nil
-	}
-	a := &ndjson.AA{}
-	if err := r.Decode(rec.Line, a); err != nil {
-		return err
-	}
-	last := ld.runs[len(ld.runs)-1]
-	last.AAs = append(last.AAs, *a)
-	return nil
-}
-
-// aasOf gathers the aa records of all runs, in stream order.
-func aasOf(runs []*Run) []ndjson.AA {
-	var all []ndjson.AA
-	for _, r := range runs {
-		all = append(all, r.AAs...)
-	}
-	return all
-}
-
 // aaCards prints a card per A/A series after the runs.
-func (c *console) aaCards(runs []*Run) {
-	for _, a := range aasOf(runs) {
+func (c *console) aaCards(runs []*model.Run) {
+	for _, a := range model.AAs(runs) {
 		c.title("=", aaTitle(&a))
 		c.row("false", aaFalseText(&a))
 		c.row("intervals", aaIntervalText(&a))
@@ -51,19 +27,19 @@ func (c *console) aaCards(runs []*Run) {
 }
 
 func aaTitle(a *ndjson.AA) string {
-	return fmt.Sprintf("A/A: %s against itself, %s (%s)", a.Command, plural(a.Runs, "run"), a.Mode)
+	return fmt.Sprintf("A/A: %s against itself, %s (%s)", a.Command, model.Plural(a.Runs, "run"), a.Mode)
 }
 
 // aaFalseText is how many runs called the command different from itself,
 // with the exact interval of that rate.
 func aaFalseText(a *ndjson.AA) string {
 	return fmt.Sprintf("%d of %d runs called a difference (faster or slower); false-alarm rate %s, %s CI %.0f%% .. %.0f%%",
-		a.False, a.Runs, pctOf(a.False, a.Runs), confidence(a.ConfidencePct), 100*a.FalseRateCI[0], 100*a.FalseRateCI[1])
+		a.False, a.Runs, pctOf(a.False, a.Runs), model.Confidence(a.ConfidencePct), 100*a.FalseRateCI[0], 100*a.FalseRateCI[1])
 }
 
 func aaIntervalText(a *ndjson.AA) string {
 	return fmt.Sprintf("%d of %d exclude zero (%s); median change %s, largest |change| %.2f%%, median width %.2f points, threshold ±%.1f%%",
-		a.ExcludeZero, a.Runs, pctOf(a.ExcludeZero, a.Runs), pct(a.MedianChangePct), a.MaxAbsChangePct, a.MedianWidthPct, a.ThresholdPct)
+		a.ExcludeZero, a.Runs, pctOf(a.ExcludeZero, a.Runs), model.Pct(a.MedianChangePct), a.MaxAbsChangePct, a.MedianWidthPct, a.ThresholdPct)
 }
 
 // aaVerdictsText counts the runs by verdict, in a fixed order.
@@ -100,8 +76,8 @@ func pctOf(k, n int) string {
 }
 
 // markdownAA writes a section per A/A series after the runs.
-func markdownAA(w *bytes.Buffer, runs []*Run) {
-	for _, a := range aasOf(runs) {
+func markdownAA(w *bytes.Buffer, runs []*model.Run) {
+	for _, a := range model.AAs(runs) {
 		fmt.Fprintf(w, "\n### %s\n\n", mdEscape(aaTitle(&a)))
 		for _, line := range []string{aaFalseText(&a), aaIntervalText(&a), aaVerdictsText(&a), aaSizeText(&a)} {
 			if line != "" {

@@ -8,30 +8,15 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-func TestAxisUnits(t *testing.T) {
+func TestSparkline(t *testing.T) {
 	tests := []struct{ got, want string }{
-		{axisValue(1_932_000, "ns/op"), "1.932 ms/op"},
-		{axisValue(12_897_484, "bytes"), "12.30 MiB"},
-		{axisValue(4096, "bytes/op"), "4.000 KiB/op"},
-		{axisValue(0, "bytes/op"), "0.000 B/op"},
-		{axisValue(1216, "faults/op"), "1216 faults/op"},
-		{axisValue(18_557.6, "misses/op"), "18.56k misses/op"},
-		{axisValue(2_500_000_000, "cycles/op"), "2.500G cycles/op"},
-		{axisValue(1.2346, "instructions/cycle"), "1.235 instructions/cycle"},
-		{signedAxis(-0.0139, "faults/op"), "-0.01390 faults/op"},
-		{signedAxis(1200, "ns/op"), "+1.200 µs/op"},
-		{axisRange(950_000, 1_020_000, "ns/op", false), "0.9500 .. 1.020 ms/op"},
-		{axisRange(-0.0208, 0.0417, "faults/op", true), "-0.02080 .. +0.04170 faults/op"},
-		{memory(12_897_484), "12.3 MiB"},
-		{memory(512), "512.0 B"},
 		{sparkline([]float64{0, 50, 100, 120}, 0, 100), "▁▄██"},
 		{sparkline([]float64{7, 7, 7}, 7, 7), "▁▁▁"},
 		{sparkline(nil, 0, 100), ""},
-		{unavailableText("unsupported_event", "old: unsupported event: no PMU"), "unavailable: unsupported event (old: no PMU)"},
-		{unavailableText("probe_failed", ""), "unavailable: probe failed"},
 	}
 	for i, tc := range tests {
 		if tc.got != tc.want {
@@ -46,7 +31,7 @@ func TestAxisUnits(t *testing.T) {
 func TestUnavailableAxesPrintTheirStatus(t *testing.T) {
 	runs := axesFixtureRuns(t)
 	tests := []struct {
-		run      *Run
+		run      *model.Run
 		names    *regexp.Regexp
 		statuses []string
 	}{
@@ -59,7 +44,7 @@ func TestUnavailableAxesPrintTheirStatus(t *testing.T) {
 	}
 	for _, tc := range tests {
 		for _, opt := range []Options{{}, {Details: true}, {Format: "markdown"}} {
-			out := string(render(t, []*Run{tc.run}, opt))
+			out := string(render(t, []*model.Run{tc.run}, opt))
 			found := 0
 			for _, line := range strings.Split(out, "\n") {
 				if !tc.names.MatchString(line) {
@@ -179,14 +164,14 @@ func TestWallOnlyAxesRenderAsBefore(t *testing.T) {
 		wallOnly.Run.Axes = []ndjson.AxisInfo{axisInfo(axes.Wall, axes.Collected, "")}
 		wallOnly.Summaries = slices.Clone(wallOnly.Summaries)
 		for k := range wallOnly.Summaries {
-			wallOnly.Summaries[k].Axes = summaryAxes(&wallOnly.Summaries[k])
+			wallOnly.Summaries[k].Axes = model.SummaryAxes(&wallOnly.Summaries[k])
 		}
 		wallOnly.Comparisons = slices.Clone(wallOnly.Comparisons)
 		for k := range wallOnly.Comparisons {
-			wallOnly.Comparisons[k].Axes = comparisonAxes(&wallOnly, &wallOnly.Comparisons[k])
+			wallOnly.Comparisons[k].Axes = model.ComparisonAxes(&wallOnly, &wallOnly.Comparisons[k])
 		}
 		for _, opt := range []Options{{}, {Details: true}, {Format: "markdown"}} {
-			want, got := render(t, []*Run{plain}, opt), render(t, []*Run{&wallOnly}, opt)
+			want, got := render(t, []*model.Run{plain}, opt), render(t, []*model.Run{&wallOnly}, opt)
 			if !bytes.Equal(got, want) {
 				t.Errorf("run %d %+v: wall-only axes change the report:\n%s", i, opt, firstDiff(string(want), string(got)))
 			}

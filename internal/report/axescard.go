@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -11,11 +12,11 @@ import (
 // latency row already shows: its median and the interval of its mean,
 // or, when no sample has a value, its status and the reason. An axis some
 // samples lack says how many.
-func (c *console) axesBlock(r *Run, s *ndjson.Summary) {
-	if !extraSummaryAxes(s) {
+func (c *console) axesBlock(r *model.Run, s *ndjson.Summary) {
+	if !model.ExtraSummaryAxes(s) {
 		return
 	}
-	rows := [][]cell{{{text: "axis"}, {text: "median"}, {text: "unit"}, {text: r.ciLabel() + " of mean"}}}
+	rows := [][]cell{{{text: "axis"}, {text: "median"}, {text: "unit"}, {text: r.CILabel() + " of mean"}}}
 	for k := range s.Axes {
 		if a := &s.Axes[k]; axes.Extra(k, a.Name) {
 			rows = append(rows, c.axisSummaryRow(a))
@@ -29,11 +30,11 @@ func (c *console) axesBlock(r *Run, s *ndjson.Summary) {
 func (c *console) axisSummaryRow(a *ndjson.AxisSummary) []cell {
 	name := cell{text: a.Name}
 	if a.Stats == nil || a.N == 0 {
-		return []cell{name, {text: unavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
+		return []cell{name, {text: model.UnavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
 	}
 	st := a.Stats
-	sc := rowScale(a.Unit, st.Median, st.MeanCI[0], st.MeanCI[1])
-	row := []cell{name, {text: sc.num(st.Median)}, {text: sc.label}, {text: sc.span(st.MeanCI[0], st.MeanCI[1], false)}}
+	sc := model.RowScale(a.Unit, st.Median, st.MeanCI[0], st.MeanCI[1])
+	row := []cell{name, {text: sc.Num(st.Median)}, {text: sc.Label}, {text: sc.Span(st.MeanCI[0], st.MeanCI[1], false)}}
 	if !axes.Status(a.Status).Available() {
 		row = append(row, cell{text: partialText(a), sgr: sgrYellow})
 	}
@@ -43,8 +44,8 @@ func (c *console) axisSummaryRow(a *ndjson.AxisSummary) []cell {
 // partialText is the status of an axis only some samples have:
 // "partially collected: n 37, missing 3 (reason)".
 func partialText(a *ndjson.AxisSummary) string {
-	text := fmt.Sprintf("%s: n %d, missing %d", statusText(a.Status), a.N, a.Missing)
-	if reason := tidyReason(a.Status, a.Reason); reason != "" {
+	text := fmt.Sprintf("%s: n %d, missing %d", model.StatusText(a.Status), a.N, a.Missing)
+	if reason := model.TidyReason(a.Status, a.Reason); reason != "" {
 		text += " (" + reason + ")"
 	}
 	return text

@@ -4,23 +4,24 @@ import (
 	"slices"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // axisMatrix prints, for three or more cases, one row per axis and one
 // column per contender: each axis's change against the reference and its
 // verdict. Unavailable cells read "n/a" and the lines beneath say why.
-func (c *console) axisMatrix(r *Run) {
+func (c *console) axisMatrix(r *model.Run) {
 	order := matrixAxes(r)
 	if len(order) == 0 || len(order) == 1 && !axes.Extra(0, order[0]) {
 		return
 	}
-	c.title("=", "axes against "+r.caseName(reference))
+	c.title("=", "axes against "+r.CaseName(model.Reference))
 	header := []cell{{text: "axis"}}
 	right := []bool{false}
 	for i := range r.Run.Cases {
-		if i != reference {
-			header = append(header, cell{text: r.caseName(i)}, cell{})
+		if i != model.Reference {
+			header = append(header, cell{text: r.CaseName(i)}, cell{})
 			right = append(right, true, false)
 		}
 	}
@@ -29,7 +30,7 @@ func (c *console) axisMatrix(r *Run) {
 		rows = append(rows, matrixRow(r, name))
 	}
 	c.table(rows, right)
-	c.row("legend", "✓ better than "+r.caseName(reference)+"  ✗ worse  ~ practically equivalent  "+
+	c.row("legend", "✓ better than "+r.CaseName(model.Reference)+"  ✗ worse  ~ practically equivalent  "+
 		"? inconclusive  diag not judged  Δ absolute difference"+exactLegend(r)+"  n/a unavailable")
 	label := "n/a"
 	for _, note := range matrixNotes(r, order) {
@@ -40,7 +41,7 @@ func (c *console) axisMatrix(r *Run) {
 
 // matrixAxes lists the axes any comparison holds, in the order they first
 // appear (wall time first, as fb-analyze writes them).
-func matrixAxes(r *Run) []string {
+func matrixAxes(r *model.Run) []string {
 	var order []string
 	for k := range r.Comparisons {
 		for _, a := range r.Comparisons[k].Axes {
@@ -52,11 +53,11 @@ func matrixAxes(r *Run) []string {
 	return order
 }
 
-func matrixRow(r *Run, name string) []cell {
+func matrixRow(r *model.Run, name string) []cell {
 	row := []cell{{text: name}}
 	for i := range r.Run.Cases {
-		if i != reference {
-			row = append(row, matrixCells(r.against(i), name)...)
+		if i != model.Reference {
+			row = append(row, matrixCells(r.Against(i), name)...)
 		}
 	}
 	return row
@@ -66,7 +67,7 @@ func matrixRow(r *Run, name string) []cell {
 // "Δ+0.0200 faults/op" "?", or "n/a" and nothing.
 func matrixCells(k *ndjson.Comparison, name string) []cell {
 	a := comparedAxis(k, name)
-	if a == nil || !collected(a) {
+	if a == nil || !model.Collected(a) {
 		return []cell{{text: "n/a"}, {}}
 	}
 	if isExact(a.Result) {
@@ -94,15 +95,15 @@ func comparedAxis(k *ndjson.Comparison, name string) *ndjson.AxisComparison {
 }
 
 // matrixNotes say once why each unavailable cell is unavailable.
-func matrixNotes(r *Run, order []string) []string {
+func matrixNotes(r *model.Run, order []string) []string {
 	var notes []string
 	for _, name := range order {
 		for i := range r.Run.Cases {
-			a := comparedAxis(r.against(i), name)
-			if i == reference || a == nil || collected(a) {
+			a := comparedAxis(r.Against(i), name)
+			if i == model.Reference || a == nil || model.Collected(a) {
 				continue
 			}
-			note := name + " " + unavailableText(a.Status, a.Reason)
+			note := name + " " + model.UnavailableText(a.Status, a.Reason)
 			if !slices.Contains(notes, note) {
 				notes = append(notes, note)
 			}

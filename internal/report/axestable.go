@@ -1,14 +1,15 @@
 package report
 
 import (
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // axisTable prints, under a comparison card, every axis compared on the
 // same pairs as wall time: both medians, the change, its interval and its
 // own verdict. It is printed only when there is an axis besides wall time.
-func (c *console) axisTable(r *Run, k *ndjson.Comparison, ci string) {
-	if !extraComparisonAxes(k) {
+func (c *console) axisTable(r *model.Run, k *ndjson.Comparison, ci string) {
+	if !model.ExtraComparisonAxes(k) {
 		return
 	}
 	ref, con := names(r, k)
@@ -25,21 +26,21 @@ func (c *console) axisTable(r *Run, k *ndjson.Comparison, ci string) {
 // the change in percent or, marked (absolute), the mean difference in
 // that unit, its interval and the verdict. An unavailable axis gets its
 // status and reason across the row and no number.
-func axisComparisonRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []cell {
+func axisComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []cell {
 	name := cell{text: a.Name}
-	if !collected(a) {
-		return []cell{name, {text: unavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
+	if !model.Collected(a) {
+		return []cell{name, {text: model.UnavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
 	}
 	res := a.Result
 	if isExact(res) {
 		return exactRow(a)
 	}
-	sc := rowScale(a.Unit, res.RefMedian, res.ConMedian)
-	change, ci := pct(res.Change), pctRange(res.CI)
+	sc := model.RowScale(a.Unit, res.RefMedian, res.ConMedian)
+	change, ci := model.Pct(res.Change), model.PctRange(res.CI)
 	if absolute(res) {
-		change, ci = sc.signed(res.Change)+" (absolute)", sc.span(res.CI[0], res.CI[1], true)
+		change, ci = sc.Signed(res.Change)+" (absolute)", sc.Span(res.CI[0], res.CI[1], true)
 	}
-	return []cell{name, {text: sc.num(res.RefMedian)}, {text: sc.num(res.ConMedian)}, {text: sc.label},
+	return []cell{name, {text: sc.Num(res.RefMedian)}, {text: sc.Num(res.ConMedian)}, {text: sc.Label},
 		{text: change}, {text: ci},
 		{text: axisVerdictText(r, k, res.Verdict), sgr: axisVerdictColor(res.Verdict)},
 	}

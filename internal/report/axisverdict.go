@@ -3,25 +3,17 @@ package report
 import (
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Verdicts of an axis comparison, as fb-analyze writes them.
-const (
-	axisContenderBetter = "contender better"
-	axisReferenceBetter = "reference better"
-	axisEquivalent      = "practically equivalent"
-	axisInconclusive    = "inconclusive"
-	axisDiagnostic      = "diagnostic"
-)
-
 // axisVerdictText names the winner of an axis: "new better".
-func axisVerdictText(r *Run, k *ndjson.Comparison, verdict string) string {
+func axisVerdictText(r *model.Run, k *ndjson.Comparison, verdict string) string {
 	ref, con := names(r, k)
 	switch verdict {
-	case axisContenderBetter:
+	case model.AxisContenderBetter:
 		return con + " better"
-	case axisReferenceBetter:
+	case model.AxisReferenceBetter:
 		return ref + " better"
 	case "":
 		return "no verdict"
@@ -33,13 +25,13 @@ func axisVerdictText(r *Run, k *ndjson.Comparison, verdict string) string {
 // diagnostic axis is never judged and stays plain.
 func axisVerdictColor(verdict string) string {
 	switch verdict {
-	case axisContenderBetter:
+	case model.AxisContenderBetter:
 		return sgrGreen
-	case axisReferenceBetter:
+	case model.AxisReferenceBetter:
 		return sgrRed
-	case axisEquivalent:
+	case model.AxisEquivalent:
 		return sgrCyan
-	case axisInconclusive:
+	case model.AxisInconclusive:
 		return sgrYellow
 	}
 	return ""
@@ -48,15 +40,15 @@ func axisVerdictColor(verdict string) string {
 // axisVerdictMark is the verdict in a matrix cell.
 func axisVerdictMark(verdict string) string {
 	switch verdict {
-	case axisContenderBetter:
+	case model.AxisContenderBetter:
 		return "✓"
-	case axisReferenceBetter:
+	case model.AxisReferenceBetter:
 		return "✗"
-	case axisEquivalent:
+	case model.AxisEquivalent:
 		return "~"
-	case axisInconclusive:
+	case model.AxisInconclusive:
 		return "?"
-	case axisDiagnostic:
+	case model.AxisDiagnostic:
 		return "diag"
 	}
 	return verdict
@@ -72,15 +64,15 @@ func absolute(res *ndjson.AxisResult) bool {
 // method the mean difference in the axis unit, "+0.2500 faults/op".
 func axisChange(res *ndjson.AxisResult, unit string) string {
 	if absolute(res) {
-		return signedAxis(res.Change, unit)
+		return model.SignedAxis(res.Change, unit)
 	}
-	return pct(res.Change)
+	return model.Pct(res.Change)
 }
 
 // axisChangeCI is the interval of the change: "-10.1% .. -7.4%".
 func axisChangeCI(res *ndjson.AxisResult, unit string) string {
 	if absolute(res) {
-		return axisRange(res.CI[0], res.CI[1], unit, true)
+		return model.AxisRange(res.CI[0], res.CI[1], unit, true)
 	}
-	return pctRange(res.CI)
+	return model.PctRange(res.CI)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -18,7 +19,7 @@ func baselineTitle(b *ndjson.Baseline) string {
 	if b.Source != "" {
 		src = ", from " + b.Source
 	}
-	return fmt.Sprintf("against baseline %s (run %s%s, %s; design independent, %s)", b.File, shortID(b.RunID), src, startedText(b.Started), what)
+	return fmt.Sprintf("against baseline %s (run %s%s, %s; design independent, %s)", b.File, model.ShortID(b.RunID), src, startedText(b.Started), what)
 }
 
 // startedText is an RFC 3339 time to the minute, or the text as it is.
@@ -44,7 +45,7 @@ func baselineValue(k *ndjson.Comparison, v float64) string {
 	if k.Normalized {
 		return fmt.Sprintf("%.4g", v)
 	}
-	return dur(v)
+	return model.Dur(v)
 }
 
 // baselineMedians are the two sides' medians from the wall-time axis, when
@@ -59,7 +60,7 @@ func baselineMedians(k *ndjson.Comparison) (ref, con string) {
 }
 
 // baseline prints the comparisons with the baseline run as one table.
-func (c *console) baseline(r *Run) {
+func (c *console) baseline(r *model.Run) {
 	if r.Analysis == nil || r.Analysis.Baseline == nil {
 		return
 	}
@@ -72,18 +73,18 @@ func (c *console) baseline(r *Run) {
 		c.row("compared", "no case of this run is in the baseline")
 		return
 	}
-	rows := [][]cell{{{text: "case"}, {text: "baseline"}, {text: "now"}, {text: "change"}, {text: r.ciLabel()}, {text: "verdict"}}}
+	rows := [][]cell{{{text: "case"}, {text: "baseline"}, {text: "now"}, {text: "change"}, {text: r.CILabel()}, {text: "verdict"}}}
 	for i := range r.Baseline {
 		k := &r.Baseline[i]
 		ref, con := baselineMedians(k)
-		rows = append(rows, []cell{{text: k.ContenderName}, {text: ref}, {text: con}, {text: pct(k.ChangePct)},
-			{text: pctRange(k.ChangeCI)}, {text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)}})
+		rows = append(rows, []cell{{text: k.ContenderName}, {text: ref}, {text: con}, {text: model.Pct(k.ChangePct)},
+			{text: model.PctRange(k.ChangeCI)}, {text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)}})
 	}
 	c.table(rows, []bool{false, true, true, true, true, false})
 }
 
 // markdownBaseline is the baseline table of a run in Markdown.
-func markdownBaseline(w *bytes.Buffer, r *Run) {
+func markdownBaseline(w *bytes.Buffer, r *model.Run) {
 	if r.Analysis == nil || r.Analysis.Baseline == nil {
 		return
 	}
@@ -100,14 +101,14 @@ func markdownBaseline(w *bytes.Buffer, r *Run) {
 	for i := range r.Baseline {
 		k := &r.Baseline[i]
 		ref, con := baselineMedians(k)
-		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(k.ContenderName), ref, con, pct(k.ChangePct),
-			pctRange(k.ChangeCI), verdictShort(k.Verdict))
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", mdEscape(k.ContenderName), ref, con, model.Pct(k.ChangePct),
+			model.PctRange(k.ChangeCI), verdictShort(k.Verdict))
 	}
 }
 
 // baselineCSVRows are the baseline comparisons as csv rows of kind
 // "baseline": the reference columns name the baseline's case.
-func baselineCSVRows(r *Run) []csvRow {
+func baselineCSVRows(r *model.Run) []csvRow {
 	var rows []csvRow
 	for i := range r.Baseline {
 		k := &r.Baseline[i]

@@ -3,19 +3,20 @@ package report
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // card prints one case's result card. Spread and serial correlation are
 // printed as prominently as the median: they say how far to trust it.
-func (c *console) card(r *Run, i int) {
-	c.title("-", r.caseName(i))
-	s := r.summary(i)
+func (c *console) card(r *model.Run, i int) {
+	c.title("-", r.CaseName(i))
+	s := r.Summary(i)
 	if s == nil {
 		c.row("latency", "no summary for this case (no samples kept)")
 		return
 	}
-	c.row(r.timeLabel("latency"), c.latency(r, s))
+	c.row(r.TimeLabel("latency"), c.latency(r, s))
 	c.normalizedRow(r, s)
 	c.row("tails", tailsText(s))
 	if s.Throughput != nil {
@@ -31,22 +32,22 @@ func (c *console) card(r *Run, i int) {
 		c.row("timer", timerText(t))
 	}
 	c.row("resolution", resolution(r.Run.Clock, s))
-	c.row("elapsed", hms(s.TimedNS)+" timed samples (hh:mm:ss)")
+	c.row("elapsed", model.HMS(s.TimedNS)+" timed samples (hh:mm:ss)")
 	c.telemetry(s.Telemetry)
 	c.axesBlock(r, s)
 }
 
-func (c *console) latency(r *Run, s *ndjson.Summary) string {
-	text := fmt.Sprintf("median %s  mean %s", c.p.paint(sgrBold, dur(s.Median)+"/op"), dur(s.Mean))
+func (c *console) latency(r *model.Run, s *ndjson.Summary) string {
+	text := fmt.Sprintf("median %s  mean %s", c.p.paint(sgrBold, model.Dur(s.Median)+"/op"), model.Dur(s.Mean))
 	if s.MeanCI != [2]float64{} {
-		text += fmt.Sprintf("  %s %s", r.ciLabel(), durRange(s.MeanCI[0], s.MeanCI[1]))
+		text += fmt.Sprintf("  %s %s", r.CILabel(), model.DurRange(s.MeanCI[0], s.MeanCI[1]))
 	}
 	return text
 }
 
-func sampling(r *Run, s *ndjson.Summary) string {
+func sampling(r *model.Run, s *ndjson.Summary) string {
 	iter, capped := s.Iterations, ""
-	if cal := r.calibration(s.Case); cal != nil {
+	if cal := r.Calibration(s.Case); cal != nil {
 		if iter == 0 {
 			iter = cal.Iterations
 		}
@@ -59,12 +60,12 @@ func sampling(r *Run, s *ndjson.Summary) string {
 		auto = "  (--samples auto: as many as fit, each batch at least one operation)"
 	}
 	return fmt.Sprintf("%d iter/sample%s x %s  median batch %s%s%s",
-		iter, sizeRangeText(s), plural(s.N, "sample"), dur(s.MedianBatchNS), capped, auto)
+		iter, sizeRangeText(s), model.Plural(s.N, "sample"), model.Dur(s.MedianBatchNS), capped, auto)
 }
 
 func (c *console) quality(s *ndjson.Summary) string {
 	return fmt.Sprintf("CV %s  MAD %s  outliers %s  lag-1 correlation %s",
-		c.p.paint(sgrBold, fmt.Sprintf("%.2f%%", s.CVPct)), dur(s.MAD),
+		c.p.paint(sgrBold, fmt.Sprintf("%.2f%%", s.CVPct)), model.Dur(s.MAD),
 		outliersText(s.Outliers), c.p.paint(sgrBold, fmt.Sprintf("%.2f", s.Lag1)))
 }
 
@@ -83,7 +84,7 @@ func clockText(k ndjson.Clock) string {
 		text = "not recorded"
 	}
 	if k.SubtractNS > 0 {
-		text += fmt.Sprintf("  (timer cost %s subtracted per batch)", fixed3(k.SubtractNS))
+		text += fmt.Sprintf("  (timer cost %s subtracted per batch)", model.Fixed3(k.SubtractNS))
 	}
 	return text
 }
@@ -107,7 +108,7 @@ func timerText(t *ndjson.Timer) string {
 		text += " from " + t.Source
 	}
 	if t.ResolutionNS > 0 {
-		text += ", resolution " + fixed3(t.ResolutionNS)
+		text += ", resolution " + model.Fixed3(t.ResolutionNS)
 	}
 	if t.Note != "" {
 		text += " — " + t.Note
@@ -123,7 +124,7 @@ func cpuTimerText(t *ndjson.Timer) string {
 		text += " from " + t.Source
 	}
 	if t.ResolutionNS > 0 {
-		text += ", resolution " + fixed3(t.ResolutionNS)
+		text += ", resolution " + model.Fixed3(t.ResolutionNS)
 	}
 	text += "; wall time is the axis wall"
 	if t.Note != "" {
@@ -140,8 +141,8 @@ func resolution(k ndjson.Clock, s *ndjson.Summary) string {
 	}
 	observed := "none"
 	if k.ObservedStepNS > 0 {
-		observed = fixed3(k.ObservedStepNS)
+		observed = model.Fixed3(k.ObservedStepNS)
 	}
 	return fmt.Sprintf("nominal %s  observed %s  median read %s  floor %s/op",
-		fixed3(k.NominalNS), observed, fixed3(k.ReadMedianNS), fixed3(s.FloorNS))
+		model.Fixed3(k.NominalNS), observed, model.Fixed3(k.ReadMedianNS), model.Fixed3(s.FloorNS))
 }

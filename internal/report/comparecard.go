@@ -3,14 +3,15 @@ package report
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // pair prints a two-case run: both cards, then the comparison card.
-func (c *console) pair(r *Run) {
-	c.card(r, reference)
+func (c *console) pair(r *model.Run) {
+	c.card(r, model.Reference)
 	c.card(r, 1)
-	if len(r.Comparisons) == 0 && r.referenceWorkload() < 0 {
+	if len(r.Comparisons) == 0 && r.ReferenceWorkload() < 0 {
 		c.line("")
 		c.warning("the analysis holds no comparison for this run")
 	}
@@ -20,24 +21,24 @@ func (c *console) pair(r *Run) {
 }
 
 // comparison prints the card of one paired comparison.
-func (c *console) comparison(r *Run, k *ndjson.Comparison) {
+func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	ref, con := names(r, k)
 	ci := ciText(r, k)
 	c.title("=", ref+" vs "+con)
-	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, speedup(decisionSpeedup(k))), estimatorName(k))
+	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, model.Speedup(decisionSpeedup(k))), estimatorName(k))
 	if k.Estimator != "" {
-		head += fmt.Sprintf("  %s geometric", speedup(k.GeoSpeedup))
+		head += fmt.Sprintf("  %s geometric", model.Speedup(k.GeoSpeedup))
 	}
-	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, speedup(k.MedianSpeedup), ci, speedupRange(k.SpeedupCI)))
-	model := ""
+	c.row("speedup", fmt.Sprintf("%s  %s median  %s %s", head, model.Speedup(k.MedianSpeedup), ci, model.SpeedupRange(k.SpeedupCI)))
+	bootstrap := ""
 	switch {
 	case k.Blocked != nil:
-		model = fmt.Sprintf("  (over %d process blocks; the pairs alone %s)", k.Blocked.Blocks, pctRange(k.Blocked.WithinCI))
+		bootstrap = fmt.Sprintf("  (over %d process blocks; the pairs alone %s)", k.Blocked.Blocks, model.PctRange(k.Blocked.WithinCI))
 	case k.Process != nil:
-		model = "  (within-process: the pairs' circular-block bootstrap)"
+		bootstrap = "  (within-process: the pairs' circular-block bootstrap)"
 	}
-	c.row(r.timeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",
-		pct(k.ChangePct), ci, pctRange(k.ChangeCI), k.ThresholdPct, signedDur(k.MeanDiffNS), model))
+	c.row(r.TimeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",
+		model.Pct(k.ChangePct), ci, model.PctRange(k.ChangeCI), k.ThresholdPct, model.SignedDur(k.MeanDiffNS), bootstrap))
 	if k.Geo != nil {
 		c.row("geometric", geometricText(k, ci))
 	}
@@ -74,7 +75,7 @@ func (c *console) comparison(r *Run, k *ndjson.Comparison) {
 }
 
 // verdict is "new faster   (contender faster)".
-func (c *console) verdict(r *Run, k *ndjson.Comparison) string {
+func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 	text := verdictText(r, k)
 	if k.Verdict != "" && k.Verdict != text {
 		text += "   (" + k.Verdict + ")"

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -26,7 +27,7 @@ func newConsole(w *bytes.Buffer, opt Options) *console {
 	return &console{out: &textSink{w: w, p: p}, p: p, details: opt.Details}
 }
 
-func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) {
+func writeConsole(w *bytes.Buffer, runs []*model.Run, opt Options) {
 	c := newConsole(w, opt)
 	for i, r := range runs {
 		if i > 0 {
@@ -38,9 +39,9 @@ func writeConsole(w *bytes.Buffer, runs []*Run, opt Options) {
 	c.suites(runs)
 }
 
-func (c *console) run(r *Run) {
+func (c *console) run(r *model.Run) {
 	c.line(c.header(r))
-	for _, w := range r.warnings() {
+	for _, w := range r.Warnings() {
 		c.warning(w)
 	}
 	c.cards(r)
@@ -48,10 +49,10 @@ func (c *console) run(r *Run) {
 
 // cards prints a run's cards: its cases and comparisons, the baseline,
 // the family and the environment.
-func (c *console) cards(r *Run) {
+func (c *console) cards(r *model.Run) {
 	switch len(r.Run.Cases) {
 	case 1:
-		c.card(r, reference)
+		c.card(r, model.Reference)
 	case 2:
 		c.pair(r)
 	default:
@@ -64,21 +65,21 @@ func (c *console) cards(r *Run) {
 
 // header is the run's one-line identity: tool, schedule, cases, id, host,
 // and a warning when the run did not complete.
-func (c *console) header(r *Run) string {
+func (c *console) header(r *model.Run) string {
 	run := r.Run
 	parts := []string{
 		strings.TrimSpace(run.Tool + " " + run.ToolVersion),
 		sourceText(run),
 		headerSchedule(run),
-		plural(len(run.Cases), "case"),
+		model.Plural(len(run.Cases), "case"),
 		timedBy(run.Timer),
-		"run " + shortID(run.RunID) + r.repeatNote(),
+		"run " + model.ShortID(run.RunID) + r.RepeatNote(),
 		hostText(run.Host),
 	}
-	if why := r.incomplete(); why != "" {
+	if why := r.Incomplete(); why != "" {
 		parts = append(parts, c.p.paint(sgrYellow, "⚠ incomplete run: "+why))
 	}
-	return joinNonEmpty(parts, " · ")
+	return model.JoinNonEmpty(parts, " · ")
 }
 
 // timedBy is "timed by CPU time" for a CPU-timed run, else empty: the
@@ -114,29 +115,9 @@ func hostText(h ndjson.Host) string {
 	}
 	cpu := h.CPUModel
 	if h.CPUs > 0 {
-		cpu = strings.TrimSpace(fmt.Sprintf("%s (%s)", cpu, plural(h.CPUs, "cpu")))
+		cpu = strings.TrimSpace(fmt.Sprintf("%s (%s)", cpu, model.Plural(h.CPUs, "cpu")))
 	}
-	return joinNonEmpty([]string{cpu, strings.TrimSpace(h.OS + " " + h.Kernel)}, ", ")
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func joinNonEmpty(parts []string, sep string) string { return strings.Join(nonEmpty(parts), sep) }
-
-// nonEmpty is parts without its empty strings.
-func nonEmpty(parts []string) []string {
-	kept := parts[:0:0]
-	for _, p := range parts {
-		if p != "" {
-			kept = append(kept, p)
-		}
-	}
-	return kept
+	return model.JoinNonEmpty([]string{cpu, strings.TrimSpace(h.OS + " " + h.Kernel)}, ", ")
 }
 
 // title opens a card: "-" marks a case, "=" a comparison.

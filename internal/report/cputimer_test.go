@@ -8,12 +8,13 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // cpuTimedRuns is a CPU-timed paired run, analysed by fb-analyze: the
 // contender uses less CPU time and more wall time.
-func cpuTimedRuns(t *testing.T) []*Run {
+func cpuTimedRuns(t *testing.T) []*model.Run {
 	t.Helper()
 	timing, wall := axes.CPUTimeAxis(), axisInfo(axes.Wall, axes.Collected, "")
 	run := &ndjson.Run{RunID: "c0ffee00-0000-4000-8000-000000000001", Tool: "fb-pair", Mode: "exec",
@@ -79,7 +80,7 @@ func TestWallTimedRunIsLabelledWall(t *testing.T) {
 }
 
 // checkTimerColumn requires every CSV row of runs to name the timer kind.
-func checkTimerColumn(t *testing.T, runs []*Run, kind string) {
+func checkTimerColumn(t *testing.T, runs []*model.Run, kind string) {
 	t.Helper()
 	rows, err := csv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
 	if err != nil {

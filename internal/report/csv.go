@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -112,14 +113,14 @@ func setColumn(row []string, index map[string]int, schema, col, v string) {
 // schema lacks is a programming error and panics.
 type csvRow []string
 
-func newCSVRow(r *Run, kind string) csvRow {
+func newCSVRow(r *model.Run, kind string) csvRow {
 	row := make(csvRow, len(csvColumns))
 	row.set("run_id", r.Run.RunID)
 	row.set("kind", kind)
 	row.set("design", r.Run.Design)
 	row.set("batching", r.Run.Batching)
-	row.set("confidence_pct", plain(r.Analysis.ConfidencePct))
-	row.set("threshold_pct", plain(r.Analysis.ThresholdPct))
+	row.set("confidence_pct", model.Plain(r.Analysis.ConfidencePct))
+	row.set("threshold_pct", model.Plain(r.Analysis.ThresholdPct))
 	row.set("timer", r.Run.Timer.KindOf())
 	row.setEnvironment(r)
 	row.setUntil(r)
@@ -130,13 +131,13 @@ func newCSVRow(r *Run, kind string) csvRow {
 }
 
 // joinWarnings is the run's warnings in one cell.
-func joinWarnings(r *Run) string { return strings.Join(r.warnings(), " | ") }
+func joinWarnings(r *model.Run) string { return strings.Join(r.Warnings(), " | ") }
 
 func (row csvRow) set(col, v string) { setColumn(row, csvIndex, "CSV", col, v) }
 
 func (row csvRow) setFloats(values map[string]float64) {
 	for col, v := range values {
-		row.set(col, plain(v))
+		row.set(col, model.Plain(v))
 	}
 }
 
@@ -146,7 +147,7 @@ func (row csvRow) setInts(values map[string]int) {
 	}
 }
 
-func writeCSV(w *bytes.Buffer, runs []*Run) error {
+func writeCSV(w *bytes.Buffer, runs []*model.Run) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(csvColumns); err != nil {
 		return err
@@ -168,7 +169,7 @@ func writeCSV(w *bytes.Buffer, runs []*Run) error {
 			}
 		}
 	}
-	for _, s := range suitesOf(runs) {
+	for _, s := range model.Suites(runs) {
 		for _, row := range suiteCSVRows(&s) {
 			if err := cw.Write(row); err != nil {
 				return err
@@ -179,9 +180,9 @@ func writeCSV(w *bytes.Buffer, runs []*Run) error {
 	return cw.Error()
 }
 
-func summaryRow(r *Run, s *ndjson.Summary) csvRow {
+func summaryRow(r *model.Run, s *ndjson.Summary) csvRow {
 	row := newCSVRow(r, "summary")
-	row.set("name", r.caseName(s.Case))
+	row.set("name", r.CaseName(s.Case))
 	row.set("unit", "ns/op")
 	row.set("iterations", strconv.FormatInt(s.Iterations, 10))
 	row.setInts(map[string]int{"case": s.Case, "n": s.N,
@@ -194,14 +195,14 @@ func summaryRow(r *Run, s *ndjson.Summary) csvRow {
 	row.setNormalized(r, s)
 	row.setTail(s)
 	row.setThroughput(s)
-	row.set("params", r.caseParams(s.Case))
+	row.set("params", r.CaseParams(s.Case))
 	return row
 }
 
 // comparisonRow leaves the summary columns empty except the reference's
 // case and name. Design, batching, confidence and threshold are the
 // comparison's own when it records them.
-func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
+func comparisonRow(r *model.Run, k *ndjson.Comparison) csvRow {
 	ref, con := names(r, k)
 	row := newCSVRow(r, "comparison")
 	row.set("name", ref)
@@ -233,8 +234,8 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 		row.set("batching", k.Batching)
 	}
 	if k.ConfidencePct != 0 {
-		row.set("confidence_pct", plain(k.ConfidencePct))
-		row.set("threshold_pct", plain(k.ThresholdPct))
+		row.set("confidence_pct", model.Plain(k.ConfidencePct))
+		row.set("threshold_pct", model.Plain(k.ThresholdPct))
 	}
 	return row
 }
@@ -242,7 +243,7 @@ func comparisonRow(r *Run, k *ndjson.Comparison) csvRow {
 // setUntil fills the stopping-rule columns, the same on every row of a
 // run: the rule, how it ended, after how many looks, units and how long,
 // and the overall confidence the looks shared.
-func (row csvRow) setUntil(r *Run) {
+func (row csvRow) setUntil(r *model.Run) {
 	u := r.Run.Config.Until
 	if u == nil {
 		return

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 func TestCSVShape(t *testing.T) {
@@ -155,7 +157,7 @@ func checkCells(t *testing.T, id string, cells []string, want map[string]string)
 	t.Helper()
 	for col, v := range want {
 		if got := cells[csvIndex[col]-csvIndex["watched"]]; got != v {
-			t.Errorf("run %s: %s = %q, want %q", shortID(id), col, got, v)
+			t.Errorf("run %s: %s = %q, want %q", model.ShortID(id), col, got, v)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -10,7 +11,7 @@ import (
 // record. Without one they stay empty. The foreign shares and the
 // contaminated count stay empty too when no window was judged: a zero
 // there would read as a clean host that nobody watched.
-func (row csvRow) setEnvironment(r *Run) {
+func (row csvRow) setEnvironment(r *model.Run) {
 	e := r.Environment
 	if e == nil {
 		return

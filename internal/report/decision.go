@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -26,7 +27,7 @@ func estimatorName(k *ndjson.Comparison) string {
 // geometricText is the geometric mean beside a decision estimate that is
 // not it: its change and interval.
 func geometricText(k *ndjson.Comparison, ci string) string {
-	return fmt.Sprintf("%s  %s %s  (every pair at full weight)", pct(k.Geo.ChangePct), ci, pctRange(k.Geo.ChangeCI))
+	return fmt.Sprintf("%s  %s %s  (every pair at full weight)", model.Pct(k.Geo.ChangePct), ci, model.PctRange(k.Geo.ChangeCI))
 }
 
 // robustText says what the robust fit set aside, and how wide it judged
@@ -46,7 +47,7 @@ func robustText(k *ndjson.Comparison) string {
 // orderText is the order row: the leader effect, whether the estimate
 // took it out, and the order counts.
 func orderText(k *ndjson.Comparison, ref, con string) string {
-	text := fmt.Sprintf("effect %s  %s first %d  %s first %d", pct(k.OrderEffectPct), ref, k.ReferenceFirst, con, k.ContenderFirst)
+	text := fmt.Sprintf("effect %s  %s first %d  %s first %d", model.Pct(k.OrderEffectPct), ref, k.ReferenceFirst, con, k.ContenderFirst)
 	if k.Robust != nil && k.Robust.Blocked {
 		text += "  (taken out: each order estimated apart)"
 	}
@@ -57,7 +58,7 @@ func orderText(k *ndjson.Comparison, ref, con string) string {
 // its limit, after how many looks, units and how long, and, under a
 // decision rule, the level of the final look's interval (level) within
 // the overall confidence. It is "" for a run without a rule.
-func stoppingText(r *Run, level float64) string {
+func stoppingText(r *model.Run, level float64) string {
 	u := r.Run.Config.Until
 	if u == nil {
 		return ""
@@ -79,19 +80,19 @@ func stoppingText(r *Run, level float64) string {
 	if rule == "width" {
 		rule = fmt.Sprintf("width=%g%%", u.WidthPct)
 	}
-	text := fmt.Sprintf("--until %s: %s after %s", rule, outcome, plural(looks, "look"))
+	text := fmt.Sprintf("--until %s: %s after %s", rule, outcome, model.Plural(looks, "look"))
 	if e := r.End; e != nil && e.Until != nil {
-		text += fmt.Sprintf(", %s, %.1f s", plural(e.Until.Units, unitNoun(r)), float64(e.Until.ElapsedNS)/1e9)
+		text += fmt.Sprintf(", %s, %.1f s", model.Plural(e.Until.Units, unitNoun(r)), float64(e.Until.ElapsedNS)/1e9)
 	}
 	if u.Rule == "decision" && r.Analysis != nil {
-		text += fmt.Sprintf("  (%s overall; this look's interval %s)", confidence(r.Analysis.ConfidencePct), confidence(level))
+		text += fmt.Sprintf("  (%s overall; this look's interval %s)", model.Confidence(r.Analysis.ConfidencePct), model.Confidence(level))
 	}
 	return text
 }
 
 // runLevel is the final look's level for a run's own card: the end
 // record's, as the collector judged it.
-func runLevel(r *Run) float64 {
+func runLevel(r *model.Run) float64 {
 	if r.End != nil && r.End.Until != nil {
 		return r.End.Until.ConfidencePct
 	}
@@ -99,7 +100,7 @@ func runLevel(r *Run) float64 {
 }
 
 // unitNoun names a run's unit: pair, round or sample.
-func unitNoun(r *Run) string {
+func unitNoun(r *model.Run) string {
 	switch r.Run.Design {
 	case ndjson.DesignPaired:
 		return "pair"
@@ -111,7 +112,7 @@ func unitNoun(r *Run) string {
 
 // stoppingLevel is the level of a run's stopping line: its comparisons'
 // final look, else the run's.
-func stoppingLevel(r *Run) float64 {
+func stoppingLevel(r *model.Run) float64 {
 	if len(r.Comparisons) > 0 {
 		return r.Comparisons[0].ConfidencePct
 	}

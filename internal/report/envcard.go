@@ -1,10 +1,12 @@
 package report
 
+import "github.com/flybench/flybench/internal/report/model"
+
 // environment prints what the harness observed about the host, when the
 // run has fb-analyze's environment record. A run that repaired itself
 // says so on its own line, in yellow, so a repaired result never reads as
 // a quieter machine than the one it ran on.
-func (c *console) environment(r *Run) {
+func (c *console) environment(r *model.Run) {
 	e := r.Environment
 	if e == nil {
 		return
@@ -26,8 +28,8 @@ func (c *console) environment(r *Run) {
 // repairs prints the repairs line: the windows collected again and the
 // samples kept while contaminated, or "none" when the watch was on and
 // had nothing to repair.
-func (c *console) repairs(r *Run) {
-	text := joinNonEmpty([]string{repairsText(r), contaminatedText(r.Environment)}, "; ")
+func (c *console) repairs(r *model.Run) {
+	text := model.JoinNonEmpty([]string{repairsText(r), contaminatedText(r.Environment)}, "; ")
 	switch {
 	case text != "":
 		c.paintedRow("repairs", sgrYellow, text)

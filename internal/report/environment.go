@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -20,7 +21,7 @@ import (
 const notRequested = "not_requested"
 
 // claimText is the host claim: "claim held (machine), waited 300.0 ms".
-func claimText(r *Run) string {
+func claimText(r *model.Run) string {
 	outcome, l := r.Environment.Lock, r.Lock
 	text := claimShort(outcome)
 	if l == nil || outcome == "" || outcome == notRequested {
@@ -30,7 +31,7 @@ func claimText(r *Run) string {
 		text += " (" + scope + ")"
 	}
 	if l.WaitedNS > 0 {
-		text += ", waited " + dur(float64(l.WaitedNS))
+		text += ", waited " + model.Dur(float64(l.WaitedNS))
 	}
 	return text
 }
@@ -59,7 +60,7 @@ func claimScope(l *ndjson.Lock) string {
 }
 
 // claimWarning says what a claim that is not held leaves exposed, or "".
-func claimWarning(r *Run) string {
+func claimWarning(r *model.Run) string {
 	switch r.Environment.Lock {
 	case ndjson.LockNamespaceScoped:
 		return "claim covers only this mount namespace (private /tmp)"
@@ -87,14 +88,14 @@ func holdersText(l *ndjson.Lock) string {
 
 // gateText is the quiescence preflight: "gate passed after 1.200 s
 // (average 3.1%, busiest cpu 8.0%)", the loads being the last poll's.
-func gateText(r *Run) string {
+func gateText(r *model.Run) string {
 	outcome, g := r.Environment.Gate, r.Gate
 	text := gateShort(outcome)
 	if g == nil || (outcome != ndjson.GatePassed && outcome != ndjson.GateTimeout) {
 		return text
 	}
 	if g.WaitedNS > 0 {
-		text += " after " + dur(float64(g.WaitedNS))
+		text += " after " + model.Dur(float64(g.WaitedNS))
 	}
 	if g.Polls > 0 {
 		text += " (average " + share(g.LastAveragePct) + ", busiest cpu " + share(g.LastCorePct) + ")"
@@ -116,7 +117,7 @@ func gateShort(outcome string) string {
 
 // gateWarning is said of a gate that timed out. fb-gate refuses to start
 // a run then, so it appears only in a stream put together by hand.
-func gateWarning(r *Run) string {
+func gateWarning(r *model.Run) string {
 	if r.Environment.Gate != ndjson.GateTimeout {
 		return ""
 	}
@@ -128,7 +129,7 @@ func gateWarning(r *Run) string {
 }
 
 // placementText is where the commands ran: "strict on cpu 1, watching cpus 1,3".
-func placementText(r *Run) string {
+func placementText(r *model.Run) string {
 	e, p := r.Environment, r.Run.Config.Placement
 	text := e.Placement
 	switch {
@@ -143,7 +144,7 @@ func placementText(r *Run) string {
 	return text
 }
 
-func placementWarning(r *Run) string {
+func placementWarning(r *model.Run) string {
 	if r.Environment.Placement != "rejected" {
 		return ""
 	}
@@ -154,13 +155,13 @@ func placementWarning(r *Run) string {
 }
 
 // watchOn says whether the interference watch was asked for.
-func watchOn(r *Run) bool { return r.Run.Config.Watch != nil || r.Environment.Watched }
+func watchOn(r *model.Run) bool { return r.Run.Config.Watch != nil || r.Environment.Watched }
 
 // watchText is the watch policy and what it saw: "retake, limit 10%
 // foreign (core-scoped): 10 windows, 64 samples observed, foreign mean
 // 8.9% peak 31.4%". A watch whose windows were all too short to judge
 // says the foreign share is unknown rather than zero.
-func watchText(r *Run) string {
+func watchText(r *model.Run) string {
 	if !watchOn(r) {
 		return "off"
 	}
@@ -172,7 +173,7 @@ func watchText(r *Run) string {
 		return head + ": no window closed"
 	}
 	head += " (" + attributionText(e) + ")"
-	body := plural(e.Windows, "window") + ", " + plural(e.ObservedSamples, "sample") + " observed"
+	body := model.Plural(e.Windows, "window") + ", " + model.Plural(e.ObservedSamples, "sample") + " observed"
 	if !e.Watched {
 		return head + ": " + body + ", none judged: foreign share unknown"
 	}
@@ -189,25 +190,25 @@ func attributionText(e *ndjson.Environment) string {
 // repairsText says how the run repaired itself: "2 windows retaken, 1
 // pause (812.0 ms): 30 samples discarded and collected again", or "" when
 // it did not.
-func repairsText(r *Run) string {
+func repairsText(r *model.Run) string {
 	e := r.Environment
 	var parts []string
 	if n := retakenWindows(r); n > 0 {
-		parts = append(parts, plural(n, "window")+" retaken")
+		parts = append(parts, model.Plural(n, "window")+" retaken")
 	}
 	if e.Pauses > 0 {
-		parts = append(parts, fmt.Sprintf("%s (%s)", plural(e.Pauses, "pause"), dur(float64(e.PausedNS))))
+		parts = append(parts, fmt.Sprintf("%s (%s)", model.Plural(e.Pauses, "pause"), model.Dur(float64(e.PausedNS))))
 	}
 	text := strings.Join(parts, ", ")
 	if e.RetakenSamples > 0 {
-		text = joinNonEmpty([]string{text, plural(e.RetakenSamples, "sample") + " discarded and collected again"}, ": ")
+		text = model.JoinNonEmpty([]string{text, model.Plural(e.RetakenSamples, "sample") + " discarded and collected again"}, ": ")
 	}
 	return text
 }
 
 // retakenWindows is the collector's count of retaken windows, or, for a
 // run cut short, the retaken window records.
-func retakenWindows(r *Run) int {
+func retakenWindows(r *model.Run) int {
 	if r.End != nil {
 		return r.End.Retakes
 	}
@@ -226,10 +227,10 @@ func contaminatedText(e *ndjson.Environment) string {
 	if !e.Watched || e.ContaminatedSample == 0 {
 		return ""
 	}
-	return plural(e.ContaminatedSample, "sample") + " kept while contaminated"
+	return model.Plural(e.ContaminatedSample, "sample") + " kept while contaminated"
 }
 
-func budgetWarning(r *Run) string {
+func budgetWarning(r *model.Run) string {
 	if !r.Environment.BudgetExhausted {
 		return ""
 	}
@@ -240,7 +241,7 @@ func budgetWarning(r *Run) string {
 	return response + " budget exhausted: contaminated windows were kept"
 }
 
-func dilutedWarning(r *Run) string {
+func dilutedWarning(r *model.Run) string {
 	if !r.Environment.AttributionDiluted {
 		return ""
 	}
@@ -257,7 +258,7 @@ func dilutedWarning(r *Run) string {
 // conditionsText is the operating-conditions policy and what its
 // detectors saw: "observe: profile unavailable, degradation unavailable,
 // throttle counters unavailable".
-func conditionsText(r *Run) string {
+func conditionsText(r *model.Run) string {
 	c := r.Environment.Conditions
 	if c == nil {
 		return "not checked"
@@ -276,7 +277,7 @@ func profileText(c *ndjson.EnvironmentConditions) string {
 	case c.ProfileChanges == 0:
 		return "profile " + c.InitialProfile
 	}
-	return fmt.Sprintf("profile %s (%s, ended %s)", c.InitialProfile, plural(c.ProfileChanges, "change"), c.FinalProfile)
+	return fmt.Sprintf("profile %s (%s, ended %s)", c.InitialProfile, model.Plural(c.ProfileChanges, "change"), c.FinalProfile)
 }
 
 func degradationText(c *ndjson.EnvironmentConditions) string {
@@ -290,9 +291,9 @@ func throttleText(c *ndjson.EnvironmentConditions) string {
 	if c.ThrottleAvailability != "available" || c.ThrottleEvents == nil {
 		return "throttle counters unavailable"
 	}
-	text := plural(int(*c.ThrottleEvents), "throttle event")
+	text := model.Plural(int(*c.ThrottleEvents), "throttle event")
 	if c.ThrottleMS != nil {
-		text += " (" + dur(float64(*c.ThrottleMS)*1e6) + ")"
+		text += " (" + model.Dur(float64(*c.ThrottleMS)*1e6) + ")"
 	}
 	return text
 }
@@ -304,10 +305,10 @@ func conditionsImpact(c *ndjson.EnvironmentConditions) string {
 	if c == nil || c.AffectedUnits == 0 {
 		return ""
 	}
-	text := plural(c.AffectedUnits, "unit") + " under unacceptable conditions"
+	text := model.Plural(c.AffectedUnits, "unit") + " under unacceptable conditions"
 	if c.RecollectedUnits > 0 {
 		text += fmt.Sprintf(": %d collected again after %s (%s)",
-			c.RecollectedUnits, plural(c.Pauses, "pause"), dur(float64(c.PausedNS)))
+			c.RecollectedUnits, model.Plural(c.Pauses, "pause"), model.Dur(float64(c.PausedNS)))
 	}
 	return text
 }
@@ -318,7 +319,7 @@ func conditionsWarnings(c *ndjson.EnvironmentConditions) []string {
 	}
 	var warnings []string
 	if kept := c.AffectedUnits - c.RecollectedUnits; kept > 0 {
-		warnings = append(warnings, plural(kept, "unit")+" kept under unacceptable operating conditions")
+		warnings = append(warnings, model.Plural(kept, "unit")+" kept under unacceptable operating conditions")
 	}
 	if c.BudgetExpired {
 		text := "operating-conditions pause budget expired"
@@ -332,10 +333,10 @@ func conditionsWarnings(c *ndjson.EnvironmentConditions) []string {
 
 // envWarnings are what a reader must not miss about the host, in the
 // order of the environment block's lines.
-func envWarnings(r *Run) []string {
+func envWarnings(r *model.Run) []string {
 	all := []string{claimWarning(r), gateWarning(r), placementWarning(r), budgetWarning(r), dilutedWarning(r)}
 	all = append(all, conditionsWarnings(r.Environment.Conditions)...)
-	return nonEmpty(all)
+	return model.NonEmpty(all)
 }
 
 // cpuList is "1,3".

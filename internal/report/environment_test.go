@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -49,7 +50,7 @@ func TestEnvironmentFixtureMatchesAnalyze(t *testing.T) {
 func TestEnvironmentBlock(t *testing.T) {
 	runs := envFixtureRuns(t)
 	tests := []struct {
-		run  *Run
+		run  *model.Run
 		want []string
 	}{
 		{runs[0], []string{
@@ -72,10 +73,10 @@ func TestEnvironmentBlock(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		out := string(render(t, []*Run{tc.run}, Options{}))
+		out := string(render(t, []*model.Run{tc.run}, Options{}))
 		for _, want := range tc.want {
 			if !strings.Contains(out, want) {
-				t.Errorf("%s: block lacks %q:\n%s", shortID(tc.run.Run.RunID), want, out)
+				t.Errorf("%s: block lacks %q:\n%s", model.ShortID(tc.run.Run.RunID), want, out)
 			}
 		}
 	}
@@ -101,39 +102,39 @@ func TestEnvironmentRepairsAreYellow(t *testing.T) {
 func TestEnvironmentOutcomes(t *testing.T) {
 	tests := []struct {
 		name   string
-		change func(r *Run)
+		change func(r *model.Run)
 		want   string
 	}{
-		{"namespace", func(r *Run) {
+		{"namespace", func(r *model.Run) {
 			r.Environment.Lock, r.Lock.Outcome = ndjson.LockNamespaceScoped, ndjson.LockNamespaceScoped
 		},
 			"warning    | claim covers only this mount namespace (private /tmp)"},
-		{"path unusable", func(r *Run) {
+		{"path unusable", func(r *model.Run) {
 			r.Environment.Lock, r.Lock.Reason = ndjson.LockPathUnusable, `open "/tmp/host-cpu-claim/machine": permission denied`
 		}, `warning    | claim not obtained: open "/tmp/host-cpu-claim/machine": permission denied`},
-		{"busy, no holders", func(r *Run) { r.Environment.Lock = ndjson.LockBusy },
+		{"busy, no holders", func(r *model.Run) { r.Environment.Lock = ndjson.LockBusy },
 			"warning    | claim not obtained: another holder had it"},
-		{"no lock", func(r *Run) { r.Environment.Lock, r.Lock = notRequested, nil }, "host       | no claim    gate passed"},
-		{"gate timeout", func(r *Run) { r.Environment.Gate = ndjson.GateTimeout },
+		{"no lock", func(r *model.Run) { r.Environment.Lock, r.Lock = notRequested, nil }, "host       | no claim    gate passed"},
+		{"gate timeout", func(r *model.Run) { r.Environment.Gate = ndjson.GateTimeout },
 			"warning    | quiescence gate timed out: the host did not stay under 5% average and 20% on any cpu"},
-		{"no gate", func(r *Run) { r.Environment.Gate, r.Gate = notRequested, nil }, "waited 300.0 ms    no quiescence gate\n"},
-		{"placement rejected", func(r *Run) {
+		{"no gate", func(r *model.Run) { r.Environment.Gate, r.Gate = notRequested, nil }, "waited 300.0 ms    no quiescence gate\n"},
+		{"placement rejected", func(r *model.Run) {
 			r.Environment.Placement, r.Environment.WatchedCPUs = "rejected", nil
 			r.Run.Config.Placement = &ndjson.Placement{CPU: 1, Outcome: "rejected", Reason: "sched_setaffinity: invalid argument"}
 		}, "warning    | placement rejected (sched_setaffinity: invalid argument): the commands ran unplaced"},
-		{"nothing judged", func(r *Run) { r.Environment.Watched = false },
+		{"nothing judged", func(r *model.Run) { r.Environment.Watched = false },
 			"64 samples observed, none judged: foreign share unknown"},
-		{"clean watch", func(r *Run) {
+		{"clean watch", func(r *model.Run) {
 			e := r.Environment
 			e.ContaminatedSample, e.RetakenSamples, e.Pauses, e.PausedNS, r.End.Retakes = 0, 0, 0, 0, 0
 		}, "repairs    | none\n"},
-		{"no conditions", func(r *Run) { r.Environment.Conditions = nil }, "conditions | not checked\n"},
+		{"no conditions", func(r *model.Run) { r.Environment.Conditions = nil }, "conditions | not checked\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := envFixtureRuns(t)[0]
 			tc.change(r)
-			out := string(render(t, []*Run{r}, Options{}))
+			out := string(render(t, []*model.Run{r}, Options{}))
 			if !strings.Contains(out, tc.want) {
 				t.Errorf("block lacks %q:\n%s", tc.want, out)
 			}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -24,7 +25,7 @@ func exactChange(res *ndjson.AxisResult, unit string) string {
 	if res.Change > 0 {
 		text = "+" + text
 	}
-	return joinNonEmpty([]string{text, unit}, " ")
+	return model.JoinNonEmpty([]string{text, unit}, " ")
 }
 
 // exactColor paints a verdict by the axis's direction: an increase of a
@@ -64,8 +65,8 @@ func exactMark(verdict string) string {
 // exactRow is an exact axis in the console's axis table.
 func exactRow(a *ndjson.AxisComparison) []cell {
 	res := a.Result
-	sc := rowScale(a.Unit, res.RefMedian, res.ConMedian)
-	return []cell{{text: a.Name}, {text: sc.num(res.RefMedian)}, {text: sc.num(res.ConMedian)}, {text: sc.label},
+	sc := model.RowScale(a.Unit, res.RefMedian, res.ConMedian)
+	return []cell{{text: a.Name}, {text: sc.Num(res.RefMedian)}, {text: sc.Num(res.ConMedian)}, {text: sc.Label},
 		{text: exactChange(res, "") + " (exact)"}, {text: "no interval"},
 		{text: res.Verdict, sgr: exactColor(a)},
 	}
@@ -80,15 +81,15 @@ func exactMatrixCells(a *ndjson.AxisComparison) []cell {
 // markdownExactRow is an exact axis in a Markdown axis table.
 func markdownExactRow(a *ndjson.AxisComparison) []string {
 	res := a.Result
-	return []string{mdEscape(a.Name), mdEscape(axisValue(res.RefMedian, a.Unit)), mdEscape(axisValue(res.ConMedian, a.Unit)),
+	return []string{mdEscape(a.Name), mdEscape(model.AxisValue(res.RefMedian, a.Unit)), mdEscape(model.AxisValue(res.ConMedian, a.Unit)),
 		mdEscape(exactChange(res, a.Unit) + " exact, no interval"), "**" + mdEscape(res.Verdict) + "**"}
 }
 
 // exactLegend explains the matrix's exact cells, when it has any.
-func exactLegend(r *Run) string {
+func exactLegend(r *model.Run) string {
 	for _, k := range r.Comparisons {
 		for i := range k.Axes {
-			if a := &k.Axes[i]; collected(a) && isExact(a.Result) {
+			if a := &k.Axes[i]; model.Collected(a) && isExact(a.Result) {
 				return "  = exact difference (= no change, + increased, - decreased, ? not deterministic)"
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/schedule"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -13,7 +14,7 @@ import (
 // exactRuns is an analysed run of three cases counted under cachegrind:
 // "new" executes 20 instructions more per operation than "old", "odd"
 // varies between counts.
-func exactRuns(t *testing.T) []*Run {
+func exactRuns(t *testing.T) []*model.Run {
 	t.Helper()
 	var in, out bytes.Buffer
 	w := ndjson.NewWriter(&in)

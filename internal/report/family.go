@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // familyOf is the run's multiplicity rule when its family has more than
 // one comparison; a lone comparison is its own family and needs no word.
-func familyOf(r *Run) *ndjson.Family {
+func familyOf(r *model.Run) *ndjson.Family {
 	if r.Analysis == nil || r.Analysis.Family == nil || r.Analysis.Family.M <= 1 {
 		return nil
 	}
@@ -21,7 +22,7 @@ func familyOf(r *Run) *ndjson.Family {
 // comparisons (time), Bonferroni, 95% family confidence → each interval
 // at 98.33%", or the exploratory label, and the level of the axes outside
 // the family. It is "" for a family of one.
-func familyText(r *Run) string {
+func familyText(r *model.Run) string {
 	f := familyOf(r)
 	if f == nil {
 		return ""
@@ -29,26 +30,26 @@ func familyText(r *Run) string {
 	var text string
 	if f.Method == "none" || f.Exploratory {
 		text = fmt.Sprintf("exploratory (no multiplicity correction across %d comparisons): each interval at %s",
-			f.M, confidence(f.PerComparisonPct))
+			f.M, model.Confidence(f.PerComparisonPct))
 	} else {
 		text = fmt.Sprintf("%d comparisons (%s), Bonferroni, %s family confidence → each interval at %s",
-			f.M, f.Scope, confidence(f.FamilyConfidencePct), confidence(f.PerComparisonPct))
+			f.M, f.Scope, model.Confidence(f.FamilyConfidencePct), model.Confidence(f.PerComparisonPct))
 	}
 	if len(r.Comparisons) > 0 && r.Run.Config.Until != nil && r.Comparisons[0].ConfidencePct != f.PerComparisonPct {
-		text += fmt.Sprintf(", spent over the looks (the final look's interval at %s)", confidence(r.Comparisons[0].ConfidencePct))
+		text += fmt.Sprintf(", spent over the looks (the final look's interval at %s)", model.Confidence(r.Comparisons[0].ConfidencePct))
 	}
 	if f.AxisConfidencePct != 0 {
 		outside := "axes"
 		if f.Scope == "all" {
 			outside = "diagnostic axes"
 		}
-		text += fmt.Sprintf("; %s at %s per comparison, outside the family", outside, confidence(f.AxisConfidencePct))
+		text += fmt.Sprintf("; %s at %s per comparison, outside the family", outside, model.Confidence(f.AxisConfidencePct))
 	}
 	return text
 }
 
 // family prints the run's family row under its comparisons.
-func (c *console) family(r *Run) {
+func (c *console) family(r *model.Run) {
 	if text := familyText(r); text != "" {
 		c.line("")
 		c.row("family", text)
@@ -56,7 +57,7 @@ func (c *console) family(r *Run) {
 }
 
 // markdownFamily writes the run's family line under its method note.
-func markdownFamily(w *bytes.Buffer, r *Run) {
+func markdownFamily(w *bytes.Buffer, r *model.Run) {
 	if text := familyText(r); text != "" {
 		fmt.Fprintf(w, "\n_Family: %s_\n", mdEscape(text))
 	}
@@ -64,28 +65,28 @@ func markdownFamily(w *bytes.Buffer, r *Run) {
 
 // tableCILabel names the interval column of the table against the
 // reference: the comparisons' own level when a family moved it.
-func (r *Run) tableCILabel() string {
+func tableCILabel(r *model.Run) string {
 	if familyOf(r) != nil && len(r.Comparisons) > 0 {
-		return confidence(r.Comparisons[0].ConfidencePct) + " CI"
+		return model.Confidence(r.Comparisons[0].ConfidencePct) + " CI"
 	}
-	return r.ciLabel()
+	return r.CILabel()
 }
 
 // axisCIText names the interval column of a comparison's axis table: ci,
 // or both levels when the axes outside the family have their own.
-func axisCIText(r *Run, k *ndjson.Comparison, ci string) string {
+func axisCIText(r *model.Run, k *ndjson.Comparison, ci string) string {
 	f := familyOf(r)
 	if f == nil || f.AxisConfidencePct == 0 {
 		return ci
 	}
 	if f.Scope == "all" {
-		return fmt.Sprintf("CI (%s; diagnostic %s)", confidence(k.ConfidencePct), confidence(f.AxisConfidencePct))
+		return fmt.Sprintf("CI (%s; diagnostic %s)", model.Confidence(k.ConfidencePct), model.Confidence(f.AxisConfidencePct))
 	}
-	return fmt.Sprintf("CI (time %s; axes %s)", confidence(k.ConfidencePct), confidence(f.AxisConfidencePct))
+	return fmt.Sprintf("CI (time %s; axes %s)", model.Confidence(k.ConfidencePct), model.Confidence(f.AxisConfidencePct))
 }
 
 // setFamily fills the family columns, the same on every row of a run.
-func (row csvRow) setFamily(r *Run) {
+func (row csvRow) setFamily(r *model.Run) {
 	if r.Analysis == nil || r.Analysis.Family == nil {
 		return
 	}
@@ -93,14 +94,14 @@ func (row csvRow) setFamily(r *Run) {
 	row.set("multiplicity", f.Method)
 	row.set("family", f.Scope)
 	row.set("family_m", strconv.Itoa(f.M))
-	row.set("family_confidence_pct", plain(f.FamilyConfidencePct))
-	row.set("per_comparison_pct", plain(f.PerComparisonPct))
+	row.set("family_confidence_pct", model.Plain(f.FamilyConfidencePct))
+	row.set("per_comparison_pct", model.Plain(f.PerComparisonPct))
 }
 
 // setLevel fills a long row's interval level and, when the comparison is
 // in the run's family, the family's size. An axis outside the family
 // (AxisConfidencePct) has its own level and no family.
-func (row longRow) setLevel(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison, first bool) {
+func (row longRow) setLevel(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison, first bool) {
 	if a.Result == nil || a.Result.Method == ndjson.AxisMethodExact {
 		return // no interval
 	}
@@ -114,7 +115,7 @@ func (row longRow) setLevel(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparis
 		level = f.AxisConfidencePct
 	}
 	if level != 0 {
-		row.set("confidence_pct", plain(level))
+		row.set("confidence_pct", model.Plain(level))
 	}
 	if inFamily {
 		row.set("family_m", strconv.Itoa(f.M))

@@ -1,5 +1,7 @@
 package report
 
+import "github.com/flybench/flybench/internal/report/model"
+
 // Figure is one plot of a run or a recording, rendered as SVG. The HTML
 // report (html.go) inlines every figure of a run with its title and text
 // alternative; fb-report --format svg --plot NAME writes one figure's SVG.
@@ -20,7 +22,7 @@ type Figure struct {
 // data for it.
 type runPlotter struct {
 	name string
-	draw func(r *Run) (fig *Figure, missing string, err error)
+	draw func(r *model.Run) (fig *Figure, missing string, err error)
 }
 
 // runPlotters are the plots of a run, in the order figures are shown.
@@ -48,7 +50,7 @@ func PlotNames() []string {
 
 // runFigures renders every plot the run has data for, in a fixed order.
 // A plot without data is left out, never drawn empty.
-func runFigures(r *Run) ([]Figure, error) {
+func runFigures(r *model.Run) ([]Figure, error) {
 	var figs []Figure
 	for _, p := range runPlotters {
 		fig, _, err := p.draw(r)
@@ -64,7 +66,7 @@ func runFigures(r *Run) ([]Figure, error) {
 
 // recordingFigures renders the plots of a recording (span latency
 // percentiles over time, the processes' CPU and memory).
-func recordingFigures(rec *Recording) ([]Figure, error) {
+func recordingFigures(rec *model.Recording) ([]Figure, error) {
 	fig, _, err := spansFigure(rec)
 	if err != nil || fig == nil {
 		return nil, err

@@ -10,6 +10,8 @@ import (
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // axisRow is one axis of one comparison in the axes figure: drawn as a
@@ -28,7 +30,7 @@ type axisRow struct {
 }
 
 // axisRows are the rows of every comparison's axes, in stream order.
-func axisRows(r *Run) []axisRow {
+func axisRows(r *model.Run) []axisRow {
 	ks := forestComparisons(r)
 	var rows []axisRow
 	for _, k := range ks {
@@ -40,14 +42,14 @@ func axisRows(r *Run) []axisRow {
 			}
 			switch res := a.Result; {
 			case !a.Available || res == nil:
-				row.mark = "unavailable: " + statusText(a.Status)
+				row.mark = "unavailable: " + model.StatusText(a.Status)
 				row.text = a.Name + " " + row.mark
 			case res.Method == "relative ratio":
 				row.drawn, row.verdict = true, res.Verdict
 				row.change = interval{x: res.Change, lo: res.CI[0], hi: res.CI[1]}
 			default:
-				change := fmt.Sprintf("%s (%s), %s", signedAxis(res.Change, a.Unit),
-					axisRange(res.CI[0], res.CI[1], a.Unit, true), res.Verdict)
+				change := fmt.Sprintf("%s (%s), %s", model.SignedAxis(res.Change, a.Unit),
+					model.AxisRange(res.CI[0], res.CI[1], a.Unit, true), res.Verdict)
 				row.mark = "Δ " + change
 				row.text = fmt.Sprintf("%s: %s %s; not on the %% scale", a.Name, res.Method, change)
 			}
@@ -60,7 +62,7 @@ func axisRows(r *Run) []axisRow {
 // axesFigure draws every axis of every comparison, one row each: the
 // change with its interval coloured by verdict, and as text the axes
 // that have no value on that scale.
-func axesFigure(r *Run) (*Figure, string, error) {
+func axesFigure(r *model.Run) (*Figure, string, error) {
 	if len(forestComparisons(r)) == 0 {
 		return nil, "the run has no comparisons (a single case)", nil
 	}
@@ -91,7 +93,7 @@ func axesFigure(r *Run) (*Figure, string, error) {
 	if err := addRowTexts(p, rows, lo); err != nil {
 		return nil, "", err
 	}
-	l.add(fmt.Sprintf("practical threshold ±%s%%; bars: confidence intervals", plain(thr)), thrBand)
+	l.add(fmt.Sprintf("practical threshold ±%s%%; bars: confidence intervals", model.Plain(thr)), thrBand)
 	rowLabels(p, names)
 	title := "Change of every axis"
 	h := figureLayout(1, vg.Points(70+20*float64(len(rows))), l)

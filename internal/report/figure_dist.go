@@ -11,6 +11,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // maxStripPoints caps the strip points of a distributions figure over
@@ -23,7 +25,7 @@ const (
 
 // caseTimes are the per-operation times of each case, in collection
 // order, skipping values that are not positive.
-func caseTimes(r *Run) [][]float64 {
+func caseTimes(r *model.Run) [][]float64 {
 	times := make([][]float64, len(r.Run.Cases))
 	for _, s := range r.Samples {
 		if s.Case >= 0 && s.Case < len(times) && s.OpNS > 0 {
@@ -36,7 +38,7 @@ func caseTimes(r *Run) [][]float64 {
 // distributionsFigure draws each case's per-operation times on one axis:
 // a box plot (quartiles, median, whiskers at 1.5 IQR, points beyond) over
 // a thinned strip of the samples, one row per case, the reference on top.
-func distributionsFigure(r *Run) (*Figure, string, error) {
+func distributionsFigure(r *model.Run) (*Figure, string, error) {
 	times := caseTimes(r)
 	var all []float64
 	for _, t := range times {
@@ -45,23 +47,23 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 	if len(all) == 0 {
 		return nil, "the stream keeps no samples", nil
 	}
-	unit := unitFor(medianOf(all))
+	unit := model.UnitFor(medianOf(all))
 	n := len(times)
 	perCase := min(maxCaseStrip, max(minCaseStrip, maxStripPoints/n))
-	p := newPlot("", r.timeLabel("time")+" per operation ("+unit.name+")", "")
+	p := newPlot("", r.TimeLabel("time")+" per operation ("+unit.Name+")", "")
 	names := make([]string, n)
 
 	var strip *plotter.Scatter
 	thinned, ringsThinned := false, false
 	for i, t := range times {
 		y := float64(n - 1 - i)
-		names[n-1-i] = elide(r.caseName(i), 36)
+		names[n-1-i] = elide(r.CaseName(i), 36)
 		if len(t) == 0 {
 			continue
 		}
 		scaled := make(plotter.Values, len(t))
 		for j, v := range t {
-			scaled[j] = v / unit.ns
+			scaled[j] = v / unit.NS
 		}
 		s, err := stripScatter(scaled, y, perCase, i)
 		if err != nil {
@@ -99,7 +101,7 @@ func distributionsFigure(r *Run) (*Figure, string, error) {
 		what = fmt.Sprintf("samples (at most %d per case, evenly strided)", perCase)
 	}
 	l.add(what, strip)
-	title := "Per-operation " + r.timeLabel("time") + " by case"
+	title := "Per-operation " + r.TimeLabel("time") + " by case"
 	h := figureLayout(1, vg.Points(60+22*float64(n)), l)
 	fig, err := svgFigure("distributions", title, distributionsAlt(r, times), figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, []*plot.Plot{p}, 1, l)
@@ -135,7 +137,7 @@ func medianOf(x []float64) float64 {
 
 // spread is the ratio of the largest to the smallest positive value.
 func spread(x []float64) float64 {
-	lo, hi := bounds(x)
+	lo, hi := model.Bounds(x)
 	if lo <= 0 {
 		return 1
 	}
@@ -144,7 +146,7 @@ func spread(x []float64) float64 {
 
 // distributionsAlt names each case's median from the summaries, or the
 // fastest and slowest for more than four cases.
-func distributionsAlt(r *Run, times [][]float64) string {
+func distributionsAlt(r *model.Run, times [][]float64) string {
 	type med struct {
 		name string
 		ns   float64
@@ -152,23 +154,23 @@ func distributionsAlt(r *Run, times [][]float64) string {
 	}
 	var meds []med
 	for i := range times {
-		if s := r.summary(i); s != nil {
-			meds = append(meds, med{r.caseName(i), s.Median, s.N})
+		if s := r.Summary(i); s != nil {
+			meds = append(meds, med{r.CaseName(i), s.Median, s.N})
 		}
 	}
-	head := fmt.Sprintf("Per-operation %s of %s as box plots over the samples.", r.timeLabel("time"), plural(len(times), "case"))
+	head := fmt.Sprintf("Per-operation %s of %s as box plots over the samples.", r.TimeLabel("time"), model.Plural(len(times), "case"))
 	if len(meds) == 0 {
 		return head
 	}
 	if len(meds) <= 4 {
 		var parts []string
 		for _, m := range meds {
-			parts = append(parts, fmt.Sprintf("%s %s (%d samples)", m.name, dur(m.ns), m.n))
+			parts = append(parts, fmt.Sprintf("%s %s (%d samples)", m.name, model.Dur(m.ns), m.n))
 		}
 		return head + " Medians: " + strings.Join(parts, ", ") + "."
 	}
 	lo, hi := extremes(meds, func(m med) float64 { return m.ns })
-	return head + fmt.Sprintf(" Medians from %s (%s) to %s (%s).", dur(lo.ns), lo.name, dur(hi.ns), hi.name)
+	return head + fmt.Sprintf(" Medians from %s (%s) to %s (%s).", model.Dur(lo.ns), lo.name, model.Dur(hi.ns), hi.name)
 }
 
 // maxOutsideRings is the most points beyond the whiskers drawn per case:

@@ -8,12 +8,13 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // forestFigure draws every comparison's change with its interval against
 // the ±threshold band, one row each, the baseline comparisons last.
-func forestFigure(r *Run) (*Figure, string, error) {
+func forestFigure(r *model.Run) (*Figure, string, error) {
 	ks := forestComparisons(r)
 	if len(ks) == 0 {
 		return nil, "the run has no comparisons (a single case)", nil
@@ -26,14 +27,14 @@ func forestFigure(r *Run) (*Figure, string, error) {
 		rows = append(rows, interval{x: k.ChangePct, y: rowY(i, len(ks)), lo: k.ChangeCI[0], hi: k.ChangeCI[1]})
 	}
 	thr := ks[0].ThresholdPct
-	p := newPlot("", r.timeLabel("time")+" change vs "+elide(r.caseName(reference), 40)+" (%)", "")
+	p := newPlot("", r.TimeLabel("time")+" change vs "+elide(r.CaseName(model.Reference), 40)+" (%)", "")
 	l := newLegend()
 	thrBand := &band{Lo: -thr, Hi: thr, Vertical: true, Fill: tint(colGrey, 0x55)}
 	p.Add(thrBand, zeroLine())
 	if err := addIntervals(p, l, verdicts, rows, "forest"); err != nil {
 		return nil, "", err
 	}
-	l.add(fmt.Sprintf("practical threshold ±%s%%; bars: %s", plain(thr), r.ciLabel()), thrBand)
+	l.add(fmt.Sprintf("practical threshold ±%s%%; bars: %s", model.Plain(thr), r.CILabel()), thrBand)
 	rowLabels(p, names)
 	title := "Change and interval of every comparison"
 	h := figureLayout(1, vg.Points(70+24*float64(len(ks))), l)
@@ -44,7 +45,7 @@ func forestFigure(r *Run) (*Figure, string, error) {
 }
 
 // forestComparisons are the run's comparisons, then its baseline ones.
-func forestComparisons(r *Run) []*ndjson.Comparison {
+func forestComparisons(r *model.Run) []*ndjson.Comparison {
 	var ks []*ndjson.Comparison
 	for i := range r.Comparisons {
 		ks = append(ks, &r.Comparisons[i])
@@ -56,7 +57,7 @@ func forestComparisons(r *Run) []*ndjson.Comparison {
 }
 
 // forestLabel names a comparison's row; a baseline comparison says so.
-func forestLabel(r *Run, k *ndjson.Comparison) string {
+func forestLabel(r *model.Run, k *ndjson.Comparison) string {
 	ref, con := names(r, k)
 	if k.Design == ndjson.DesignIndependent {
 		return con + " vs baseline " + ref
@@ -66,7 +67,7 @@ func forestLabel(r *Run, k *ndjson.Comparison) string {
 
 // forestRow is a comparison's row label on the plot: the contender, and
 // the reference only for a baseline row (the axis names the run's).
-func forestRow(r *Run, k *ndjson.Comparison) string {
+func forestRow(r *model.Run, k *ndjson.Comparison) string {
 	ref, con := names(r, k)
 	if k.Design == ndjson.DesignIndependent {
 		return elide(con, 20) + " vs baseline " + elide(ref, 16)
@@ -76,13 +77,13 @@ func forestRow(r *Run, k *ndjson.Comparison) string {
 
 // forestAlt gives each comparison's numbers, or for more than four the
 // count of each verdict.
-func forestAlt(r *Run, ks []*ndjson.Comparison) string {
+func forestAlt(r *model.Run, ks []*ndjson.Comparison) string {
 	head := fmt.Sprintf("Change of %s with %s against the practical threshold ±%s%%",
-		plural(len(ks), "comparison"), r.ciLabel(), plain(ks[0].ThresholdPct))
+		model.Plural(len(ks), "comparison"), r.CILabel(), model.Plain(ks[0].ThresholdPct))
 	if len(ks) <= 4 {
 		var parts []string
 		for _, k := range ks {
-			parts = append(parts, fmt.Sprintf("%s %s (%s), %s", forestLabel(r, k), pct(k.ChangePct), pctRange(k.ChangeCI), k.Verdict))
+			parts = append(parts, fmt.Sprintf("%s %s (%s), %s", forestLabel(r, k), model.Pct(k.ChangePct), model.PctRange(k.ChangeCI), k.Verdict))
 		}
 		return head + ": " + strings.Join(parts, "; ") + "."
 	}

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -37,13 +38,13 @@ type verdictLook struct {
 // lookOf is the look of a timing or axis verdict.
 func lookOf(verdict string) verdictLook {
 	switch verdict {
-	case ndjson.VerdictContenderFaster, axisContenderBetter:
+	case ndjson.VerdictContenderFaster, model.AxisContenderBetter:
 		return verdictLook{colGreen, draw.TriangleGlyph{}, verdict}
-	case ndjson.VerdictReferenceFaster, axisReferenceBetter:
+	case ndjson.VerdictReferenceFaster, model.AxisReferenceBetter:
 		return verdictLook{colVermillion, draw.SquareGlyph{}, verdict}
 	case ndjson.VerdictEquivalent:
 		return verdictLook{colBlue, draw.CircleGlyph{}, verdict}
-	case axisDiagnostic:
+	case model.AxisDiagnostic:
 		return verdictLook{colPurple, draw.CrossGlyph{}, "diagnostic (not judged)"}
 	case "":
 		return verdictLook{colBlack, draw.RingGlyph{}, "no verdict"}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -40,14 +41,14 @@ type pairKey struct{ block, attempt, unit int }
 // pairChanges are the per-pair changes of case con against the reference,
 // in collection order. x is the unit index, or the pair's ordinal in a
 // run collected in process blocks, whose units restart.
-func pairChanges(r *Run, con int) []pairChange {
+func pairChanges(r *model.Run, con int) []pairChange {
 	type pair struct{ ref, con *ndjson.Sample }
 	byKey := map[pairKey]*pair{}
 	var order []pairKey
 	blocks := false
 	for i := range r.Samples {
 		s := &r.Samples[i]
-		if s.Case != reference && s.Case != con {
+		if s.Case != model.Reference && s.Case != con {
 			continue
 		}
 		k := pairKey{unit: s.Unit}
@@ -60,7 +61,7 @@ func pairChanges(r *Run, con int) []pairChange {
 			byKey[k] = p
 			order = append(order, k)
 		}
-		if s.Case == reference {
+		if s.Case == model.Reference {
 			p.ref = s
 		} else {
 			p.con = s
@@ -83,7 +84,7 @@ func pairChanges(r *Run, con int) []pairChange {
 }
 
 // pairedComparisons are the run's comparisons made on pairs or rounds.
-func pairedComparisons(r *Run) []*ndjson.Comparison {
+func pairedComparisons(r *model.Run) []*ndjson.Comparison {
 	var out []*ndjson.Comparison
 	for k := range r.Comparisons {
 		switch c := &r.Comparisons[k]; c.Design {
@@ -133,7 +134,7 @@ func (n windowCounts) text() string {
 
 // ratiosFigure draws every paired comparison's per-pair changes in
 // collection order: one panel per contender, on one y scale.
-func ratiosFigure(r *Run) (*Figure, string, error) {
+func ratiosFigure(r *model.Run) (*Figure, string, error) {
 	ks := pairedComparisons(r)
 	if len(ks) == 0 {
 		return nil, fmt.Sprintf("design %q has no pairs or rounds", r.Run.Design), nil
@@ -156,7 +157,7 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 	for i := range changes {
 		changes[i], clipped = clampChanges(changes[i], lo, hi, clipped)
 	}
-	refName := r.caseName(reference)
+	refName := r.CaseName(model.Reference)
 	l := newLegend()
 	panels := make([]*plot.Plot, len(ks))
 	for i, k := range ks {
@@ -169,7 +170,7 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 		panels[i] = p
 	}
 	if clipped > 0 {
-		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", plural(clipped, unitNoun(r)), pct(lo), pct(hi)))
+		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", model.Plural(clipped, unitNoun(r)), model.Pct(lo), model.Pct(hi)))
 	}
 	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), elide(refName, 48))
 	cols, panelH := 1, vg.Points(300)
@@ -188,7 +189,7 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 	h := figureLayout(rows, panelH, l)
 	alt := ratiosAlt(r, ks)
 	if clipped > 0 {
-		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", pct(lo), pct(hi), plural(clipped, unitNoun(r)))
+		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", model.Pct(lo), model.Pct(hi), model.Plural(clipped, unitNoun(r)))
 	}
 	fig, err := svgFigure("ratios", title, alt, figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, panels, cols, l)
@@ -198,13 +199,13 @@ func ratiosFigure(r *Run) (*Figure, string, error) {
 
 // ratioPanel is one contender's panel; the first panel also fills the
 // figure's legend.
-func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, limit int, first, single bool) (*plot.Plot, error) {
-	con := r.caseName(k.Contender)
-	title := elide(con, 32) + " vs " + elide(r.caseName(reference), 32)
+func ratioPanel(r *model.Run, k *ndjson.Comparison, changes []pairChange, l *legend, limit int, first, single bool) (*plot.Plot, error) {
+	con := r.CaseName(k.Contender)
+	title := elide(con, 32) + " vs " + elide(r.CaseName(model.Reference), 32)
 	if !single {
 		title = elide(con, 26) // the figure's title names the reference
 	}
-	p := newPlot(title, unitNoun(r)+" (collection order)", r.timeLabel("time")+" change (%)")
+	p := newPlot(title, unitNoun(r)+" (collection order)", r.TimeLabel("time")+" change (%)")
 	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
 	p.Add(thr)
 	spans := windowSpans(r, changes)
@@ -225,19 +226,19 @@ func ratioPanel(r *Run, k *ndjson.Comparison, changes []pairChange, l *legend, l
 	}
 	p.Add(sr, sc)
 	if first {
-		ref := r.caseName(reference)
+		ref := r.CaseName(model.Reference)
 		led := "the contender"
 		if single {
 			led = con
 		}
 		l.add(fmt.Sprintf("%s ran first", elide(ref, 48)), sr)
 		l.add(fmt.Sprintf("%s ran first", elide(led, 48)), sc)
-		est := fmt.Sprintf("estimate and %s", r.ciLabel())
+		est := fmt.Sprintf("estimate and %s", r.CILabel())
 		if !single {
 			est += " (each panel its own)"
 		}
 		l.add(est, estBand)
-		l.add(fmt.Sprintf("practical threshold ±%s%%", plain(k.ThresholdPct)), thr)
+		l.add(fmt.Sprintf("practical threshold ±%s%%", model.Plain(k.ThresholdPct)), thr)
 		addWindowLegend(l, r.Windows)
 	}
 	return p, nil
@@ -283,7 +284,7 @@ var (
 // ordinal: a window covers the pairs of its units, and when a unit number
 // repeats (blocks that number their units afresh, attempts of a block)
 // the windows cannot be placed and are left out.
-func windowSpans(r *Run, changes []pairChange) []*band {
+func windowSpans(r *model.Run, changes []pairChange) []*band {
 	blocks := false
 	for _, s := range r.Samples {
 		blocks = blocks || s.Proc != nil
@@ -341,19 +342,19 @@ func addWindowLegend(l *legend, ws []ndjson.Window) {
 }
 
 // ratiosAlt says what the ratios figure shows, with its key numbers.
-func ratiosAlt(r *Run, ks []*ndjson.Comparison) string {
-	ref := r.caseName(reference)
+func ratiosAlt(r *model.Run, ks []*ndjson.Comparison) string {
+	ref := r.CaseName(model.Reference)
 	windows := countWindows(r.Windows).text()
 	if len(ks) == 1 {
 		k := ks[0]
 		return fmt.Sprintf("Per-%s change of %s against %s in collection order, %d %ss: estimate %s, %s %s, practical threshold ±%s%%%s.",
-			unitNoun(r), r.caseName(k.Contender), ref, len(pairChanges(r, k.Contender)), unitNoun(r),
-			pct(k.ChangePct), r.ciLabel(), pctRange(k.ChangeCI), plain(k.ThresholdPct), windows)
+			unitNoun(r), r.CaseName(k.Contender), ref, len(pairChanges(r, k.Contender)), unitNoun(r),
+			model.Pct(k.ChangePct), r.CILabel(), model.PctRange(k.ChangeCI), model.Plain(k.ThresholdPct), windows)
 	}
 	lo, hi := extremes(ks, func(k *ndjson.Comparison) float64 { return k.ChangePct })
 	return fmt.Sprintf("Per-%s change of %d contenders against %s in collection order, one panel each: estimates from %s (%s) to %s (%s), practical threshold ±%s%%%s.",
-		unitNoun(r), len(ks), ref, pct(lo.ChangePct), r.caseName(lo.Contender), pct(hi.ChangePct), r.caseName(hi.Contender),
-		plain(ks[0].ThresholdPct), windows)
+		unitNoun(r), len(ks), ref, model.Pct(lo.ChangePct), r.CaseName(lo.Contender), model.Pct(hi.ChangePct), r.CaseName(hi.Contender),
+		model.Plain(ks[0].ThresholdPct), windows)
 }
 
 // ratioScale is the y scale of the ratios figure: every change when the

@@ -13,6 +13,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // maxScanSeries is the most lines a scan figure draws, one per
@@ -41,7 +43,7 @@ func (s scanPoints) YError(i int) (float64, float64) {
 // every value is a number, the one with the most distinct values (the
 // first in name order on a tie); "" when none is numeric or the run is
 // no scan.
-func scanAxis(r *Run) string {
+func scanAxis(r *model.Run) string {
 	distinct := map[string]map[string]bool{}
 	numeric := map[string]bool{}
 	for _, c := range r.Run.Cases {
@@ -83,7 +85,7 @@ func seriesLabel(params map[string]string, axis string) string {
 // case's median time per operation, and its paired change against the
 // reference with the interval and the threshold band, one line per
 // combination of the other parameters.
-func scanFigure(r *Run) (*Figure, string, error) {
+func scanFigure(r *model.Run) (*Figure, string, error) {
 	axis := scanAxis(r)
 	if axis == "" {
 		return nil, "the run is no parameter scan over numeric values (fb-pair -P NAME=LO..HI or -L with numbers)", nil
@@ -92,15 +94,15 @@ func scanFigure(r *Run) (*Figure, string, error) {
 	series := map[string]scanPoints{}
 	var medians []float64
 	for i, c := range r.Run.Cases {
-		s := r.summary(i)
+		s := r.Summary(i)
 		if s == nil || !(s.Median > 0) {
 			continue
 		}
 		x, _ := strconv.ParseFloat(c.Params[axis], 64)
 		pt := scanPoint{x: x, median: s.Median}
-		if k := r.against(i); k != nil {
+		if k := r.Against(i); k != nil {
 			pt.change, pt.lo, pt.hi, pt.compared = k.ChangePct, k.ChangeCI[0], k.ChangeCI[1], true
-		} else if i == reference {
+		} else if i == model.Reference {
 			pt.compared = true // the reference: 0 by definition, no interval
 		}
 		label := seriesLabel(c.Params, axis)
@@ -122,10 +124,10 @@ func scanFigure(r *Run) (*Figure, string, error) {
 	if len(labels) > maxScanSeries {
 		return nil, fmt.Sprintf("%d combinations of the other parameters: more than %d lines", len(labels), maxScanSeries), nil
 	}
-	unit := unitFor(medianOf(medians))
-	timeName := r.timeLabel("time")
-	top := newPlot("Median "+timeName+" per operation", axis, timeName+" per operation ("+unit.name+")")
-	bottom := newPlot("Change against "+elide(r.caseName(reference), 40), axis, timeName+" change (%)")
+	unit := model.UnitFor(medianOf(medians))
+	timeName := r.TimeLabel("time")
+	top := newPlot("Median "+timeName+" per operation", axis, timeName+" per operation ("+unit.Name+")")
+	bottom := newPlot("Change against "+elide(r.CaseName(model.Reference), 40), axis, timeName+" change (%)")
 	l := newLegend()
 	thr := 0.0
 	if len(r.Comparisons) > 0 {
@@ -139,7 +141,7 @@ func scanFigure(r *Run) (*Figure, string, error) {
 		var med plotter.XYs
 		var changes scanPoints
 		for _, p := range pts {
-			med = append(med, plotter.XY{X: p.x, Y: p.median / unit.ns})
+			med = append(med, plotter.XY{X: p.x, Y: p.median / unit.NS})
 			if p.compared {
 				changes = append(changes, p)
 			}
@@ -165,11 +167,11 @@ func scanFigure(r *Run) (*Figure, string, error) {
 		}
 		name := label
 		if name == "" {
-			name = "median; change with its " + r.ciLabel()
+			name = "median; change with its " + r.CILabel()
 		}
 		l.add(elide(name, 60), line, points)
 	}
-	l.add(fmt.Sprintf("practical threshold ±%s%%", plain(thr)), band)
+	l.add(fmt.Sprintf("practical threshold ±%s%%", model.Plain(thr)), band)
 	// One x scale for both panels: the parameter's values.
 	top.X.Min, top.X.Max = xlo, xhi
 	bottom.X.Min, bottom.X.Max = xlo, xhi
@@ -188,20 +190,20 @@ func scanStyle(line *plotter.Line, points *plotter.Scatter, i int) {
 }
 
 // scanAlt gives each line's first and last median and change.
-func scanAlt(r *Run, axis string, labels []string, series map[string]scanPoints) string {
+func scanAlt(r *model.Run, axis string, labels []string, series map[string]scanPoints) string {
 	var parts []string
 	for _, label := range labels {
 		pts := series[label]
 		first, last := pts[0], pts[len(pts)-1]
 		text := fmt.Sprintf("median %s per operation from %s at %s=%s to %s at %s=%s",
-			r.timeLabel("time"), dur(first.median), axis, plain(first.x), dur(last.median), axis, plain(last.x))
+			r.TimeLabel("time"), model.Dur(first.median), axis, model.Plain(first.x), model.Dur(last.median), axis, model.Plain(last.x))
 		if last.compared && (last.lo != 0 || last.hi != 0) {
-			text += fmt.Sprintf(", the last %s against the reference (%s)", pct(last.change), pctRange([2]float64{last.lo, last.hi}))
+			text += fmt.Sprintf(", the last %s against the reference (%s)", model.Pct(last.change), model.PctRange([2]float64{last.lo, last.hi}))
 		}
 		if label != "" {
 			text = label + ": " + text
 		}
 		parts = append(parts, text)
 	}
-	return fmt.Sprintf("Parameter scan against %s, %s: %s.", axis, plural(len(r.Run.Cases), "case"), strings.Join(parts, "; "))
+	return fmt.Sprintf("Parameter scan against %s, %s: %s.", axis, model.Plural(len(r.Run.Cases), "case"), strings.Join(parts, "; "))
 }

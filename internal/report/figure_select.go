@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // PlotError is a --plot or --run that names no single figure: an
@@ -28,7 +30,7 @@ type candidate struct {
 
 // writeSVG writes the one figure --plot and --run name: fb-report
 // --format svg.
-func writeSVG(w *bytes.Buffer, s *Stream, opt Options) error {
+func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
 	if !slices.Contains(PlotNames(), opt.Plot) {
 		return plotErrorf("--plot %q: use %s", opt.Plot, strings.Join(PlotNames(), ", "))
 	}
@@ -65,22 +67,22 @@ func writeSVG(w *bytes.Buffer, s *Stream, opt Options) error {
 
 // candidates are the runs or the recordings (as the plot is one's or the
 // other's) whose id starts with --run.
-func candidates(s *Stream, opt Options) ([]candidate, error) {
+func candidates(s *model.Stream, opt Options) ([]candidate, error) {
 	var all []candidate
 	var ids []string
 	for _, r := range s.Runs {
-		ids = append(ids, shortID(r.Run.RunID)+r.repeatNote())
+		ids = append(ids, model.ShortID(r.Run.RunID)+r.RepeatNote())
 		if !strings.HasPrefix(r.Run.RunID, opt.Run) || opt.Plot == recordingPlot {
 			continue
 		}
 		all = append(all, runCandidate(r, opt.Plot))
 	}
 	for _, rec := range s.Recordings {
-		ids = append(ids, shortID(rec.Record.RunID))
+		ids = append(ids, model.ShortID(rec.Record.RunID))
 		if !strings.HasPrefix(rec.Record.RunID, opt.Run) || opt.Plot != recordingPlot {
 			continue
 		}
-		all = append(all, candidate{id: "recording " + shortID(rec.Record.RunID),
+		all = append(all, candidate{id: "recording " + model.ShortID(rec.Record.RunID),
 			draw: func() (*Figure, string, error) { return spansFigure(rec) },
 			has:  func() []string { return nil }})
 	}
@@ -91,14 +93,14 @@ func candidates(s *Stream, opt Options) ([]candidate, error) {
 }
 
 // runCandidate is a run as a candidate for the named plot.
-func runCandidate(r *Run, plot string) candidate {
-	var draw func(*Run) (*Figure, string, error)
+func runCandidate(r *model.Run, plot string) candidate {
+	var draw func(*model.Run) (*Figure, string, error)
 	for _, p := range runPlotters {
 		if p.name == plot {
 			draw = p.draw
 		}
 	}
-	return candidate{id: "run " + shortID(r.Run.RunID) + r.repeatNote(),
+	return candidate{id: "run " + model.ShortID(r.Run.RunID) + r.RepeatNote(),
 		draw: func() (*Figure, string, error) { return draw(r) },
 		has: func() []string {
 			figs, _ := runFigures(r)
@@ -111,7 +113,7 @@ func runCandidate(r *Run, plot string) candidate {
 }
 
 // matchesAny reports whether a run or recording id starts with prefix.
-func matchesAny(s *Stream, prefix string) bool {
+func matchesAny(s *model.Stream, prefix string) bool {
 	for _, r := range s.Runs {
 		if strings.HasPrefix(r.Run.RunID, prefix) {
 			return true

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // TestSVGFormat: --format svg writes the one figure that --plot and
@@ -35,19 +37,19 @@ func TestSVGRefusals(t *testing.T) {
 	single := runs[3].Run.RunID
 	tests := []struct {
 		name string
-		s    *Stream
+		s    *model.Stream
 		opt  Options
 		want []string
 	}{
-		{"unknown plot", &Stream{Runs: runs}, Options{Plot: "pie"},
+		{"unknown plot", &model.Stream{Runs: runs}, Options{Plot: "pie"},
 			[]string{`--plot "pie": use ratios, distributions, forest, scan, axes, telemetry, spans`}},
-		{"ambiguous", &Stream{Runs: runs}, Options{Plot: "ratios"},
-			[]string{"--plot ratios: 2 runs have this plot (run " + shortID(runs[0].Run.RunID) + ", run " + shortID(runs[1].Run.RunID) + ")", "--run ID"}},
-		{"no data", &Stream{Runs: runs}, Options{Plot: "ratios", Run: single},
-			[]string{"--plot ratios: no data for it in run " + shortID(single), `design "single" has no pairs or rounds`, "(it has: distributions)"}},
-		{"no such run", &Stream{Runs: runs}, Options{Plot: "forest", Run: "zz"},
-			[]string{`--run "zz": no run id starts with it (the stream has ` + shortID(runs[0].Run.RunID)}},
-		{"no recording", &Stream{Runs: runs}, Options{Plot: "spans"},
+		{"ambiguous", &model.Stream{Runs: runs}, Options{Plot: "ratios"},
+			[]string{"--plot ratios: 2 runs have this plot (run " + model.ShortID(runs[0].Run.RunID) + ", run " + model.ShortID(runs[1].Run.RunID) + ")", "--run ID"}},
+		{"no data", &model.Stream{Runs: runs}, Options{Plot: "ratios", Run: single},
+			[]string{"--plot ratios: no data for it in run " + model.ShortID(single), `design "single" has no pairs or rounds`, "(it has: distributions)"}},
+		{"no such run", &model.Stream{Runs: runs}, Options{Plot: "forest", Run: "zz"},
+			[]string{`--run "zz": no run id starts with it (the stream has ` + model.ShortID(runs[0].Run.RunID)}},
+		{"no recording", &model.Stream{Runs: runs}, Options{Plot: "spans"},
 			[]string{"--plot spans is a recording's plot and the stream has no recording"}},
 		{"ambiguous recordings", recordingStream(t), Options{Plot: "spans"},
 			[]string{"2 runs have this plot (recording rec-befo, recording rec-afte)"}},

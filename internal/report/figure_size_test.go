@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // figureBudget is what all of a run's figures may weigh together: the
@@ -13,7 +15,7 @@ const figureBudget = 1_500_000
 // run of 1,000 rounds under the budget: strip points, pairs and
 // telemetry lines are thinned.
 func TestFigureSize(t *testing.T) {
-	for _, r := range []*Run{bigPairRun(t, 1000), sixteenRun(t, 1000)} {
+	for _, r := range []*model.Run{bigPairRun(t, 1000), sixteenRun(t, 1000)} {
 		figs, err := runFigures(r)
 		check(t, err)
 		total := 0
@@ -29,7 +31,7 @@ func TestFigureSize(t *testing.T) {
 	}
 }
 
-func benchmarkFigures(b *testing.B, r *Run) {
+func benchmarkFigures(b *testing.B, r *model.Run) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := runFigures(r); err != nil {

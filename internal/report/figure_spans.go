@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -22,7 +23,7 @@ var percentileLooks = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.TriangleGlyph{
 // spansFigure draws a recording's span latency percentiles per benchmark
 // with their intervals, the percentiles over time from the spans the
 // stream holds, and the processes' CPU and memory over time.
-func spansFigure(rec *Recording) (*Figure, string, error) {
+func spansFigure(rec *model.Recording) (*Figure, string, error) {
 	if len(rec.Summaries) == 0 && len(rec.Processes) == 0 {
 		return nil, "the recording has no span summaries and no process records", nil
 	}
@@ -49,7 +50,7 @@ func spansFigure(rec *Recording) (*Figure, string, error) {
 		}
 		panels = append(panels, cpu, mem)
 	}
-	title := "Recording " + shortID(rec.Record.RunID) + ": span latency and processes"
+	title := "Recording " + model.ShortID(rec.Record.RunID) + ": span latency and processes"
 	h := figureLayout(len(panels), vg.Points(190), l)
 	alt := spansAlt(rec)
 	if over != nil {
@@ -64,18 +65,18 @@ func spansFigure(rec *Recording) (*Figure, string, error) {
 // percentilePanel draws each benchmark's wall-time percentiles with
 // their intervals, one row per benchmark; percentiles without a value
 // and benchmarks without wall times are written as text.
-func percentilePanel(rec *Recording, l *legend) (*plot.Plot, error) {
+func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 	var all []float64
 	for _, s := range rec.Summaries {
 		for _, q := range wallPercentiles(&s) {
 			all = append(all, q.Value)
 		}
 	}
-	unit := timeUnits[1]
+	unit := model.TimeUnits[1]
 	if len(all) > 0 {
-		unit = unitFor(medianOf(all))
+		unit = model.UnitFor(medianOf(all))
 	}
-	p := newPlot("Span latency percentiles (whole recording)", "wall time per span ("+unit.name+")", "")
+	p := newPlot("Span latency percentiles (whole recording)", "wall time per span ("+unit.Name+")", "")
 	byP := map[float64]intervals{}
 	var ps []float64
 	var names []string
@@ -88,13 +89,13 @@ func percentilePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 		var lacking []string
 		for _, q := range percentileList(&s) {
 			if q.Status != "ok" || q.CI == nil {
-				lacking = append(lacking, "p"+plain(q.P))
+				lacking = append(lacking, "p"+model.Plain(q.P))
 				continue
 			}
 			if _, ok := byP[q.P]; !ok {
 				ps = append(ps, q.P)
 			}
-			byP[q.P] = append(byP[q.P], interval{x: q.Value / unit.ns, y: y, lo: q.CI[0] / unit.ns, hi: q.CI[1] / unit.ns})
+			byP[q.P] = append(byP[q.P], interval{x: q.Value / unit.NS, y: y, lo: q.CI[0] / unit.NS, hi: q.CI[1] / unit.NS})
 		}
 		if len(lacking) > 0 {
 			missing = append(missing, "no value for "+strings.Join(lacking, ", "))
@@ -120,7 +121,7 @@ func percentilePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 	if len(texts.Labels) > 0 {
 		lo := math.Inf(1)
 		for _, v := range all {
-			lo = math.Min(lo, v/unit.ns)
+			lo = math.Min(lo, v/unit.NS)
 		}
 		if math.IsInf(lo, 1) {
 			lo = 1
@@ -173,13 +174,13 @@ func addPercentile(p *plot.Plot, l *legend, rows intervals, q float64, k int) er
 	}
 	pts.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(3), Shape: percentileLooks[k%len(percentileLooks)]}
 	p.Add(bars, pts)
-	l.add(fmt.Sprintf("p%s with its interval", plain(q)), pts)
+	l.add(fmt.Sprintf("p%s with its interval", model.Plain(q)), pts)
 	return nil
 }
 
 // processPanels draw the observed program's and the recorder's CPU and
 // resident memory over the recording's time.
-func processPanels(rec *Recording, l *legend) (cpu, mem *plot.Plot, err error) {
+func processPanels(rec *model.Recording, l *legend) (cpu, mem *plot.Plot, err error) {
 	var progCPU, progRSS, ownCPU, ownRSS plotter.XYs
 	program := false
 	for _, u := range rec.Processes {
@@ -231,14 +232,14 @@ func processLine(xys plotter.XYs, i int) (*plotter.Line, *plotter.Scatter, error
 
 // spansAlt names each benchmark's p50 and p99 (or what it has), and the
 // processes' peak CPU and memory.
-func spansAlt(rec *Recording) string {
+func spansAlt(rec *model.Recording) string {
 	var parts []string
 	for i := range rec.Summaries {
 		s := &rec.Summaries[i]
 		var qs []string
 		for _, q := range wallPercentiles(s) {
 			if q.P == 50 || q.P == 99 {
-				qs = append(qs, fmt.Sprintf("p%s %s", plain(q.P), dur(q.Value)))
+				qs = append(qs, fmt.Sprintf("p%s %s", model.Plain(q.P), model.Dur(q.Value)))
 			}
 		}
 		if len(qs) == 0 {
@@ -251,7 +252,7 @@ func spansAlt(rec *Recording) string {
 	if len(parts) > most {
 		parts, more = parts[:most], fmt.Sprintf(" and %d more", len(parts)-most)
 	}
-	alt := fmt.Sprintf("Span latency percentiles of recording %s over the whole recording", shortID(rec.Record.RunID))
+	alt := fmt.Sprintf("Span latency percentiles of recording %s over the whole recording", model.ShortID(rec.Record.RunID))
 	if len(parts) > 0 {
 		alt += ": " + strings.Join(parts, "; ") + more
 	}
@@ -264,10 +265,10 @@ func spansAlt(rec *Recording) string {
 		}
 		program := ""
 		if cpu > 0 || rss > 0 {
-			program = fmt.Sprintf("program peak CPU %.1f%%, RSS %s; ", cpu, memory(rss))
+			program = fmt.Sprintf("program peak CPU %.1f%%, RSS %s; ", cpu, model.Memory(rss))
 		}
 		alt += fmt.Sprintf(" Processes over %d records: %srecorder peak CPU %.1f%%, RSS %s.",
-			len(rec.Processes), program, ownCPU, memory(ownRSS))
+			len(rec.Processes), program, ownCPU, model.Memory(ownRSS))
 	}
 	return alt
 }
@@ -290,8 +291,8 @@ var overTimeQuantiles = []struct {
 
 // overTimePanel draws the wall-time percentiles of each stretch of the
 // recording, nil when the stream holds too few spans with a wall time.
-func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
-	byBench := map[int][]SpanTime{}
+func overTimePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
+	byBench := map[int][]model.SpanTime{}
 	var first, last int64 = math.MaxInt64, math.MinInt64
 	for _, s := range rec.SpanTimes {
 		if s.B < overTimeBenchmarks {
@@ -308,8 +309,8 @@ func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 	for _, s := range rec.SpanTimes {
 		all = append(all, float64(s.WallNS))
 	}
-	unit := unitFor(medianOf(all))
-	p := newPlot("Span wall time over the recording", "time since the recording started (s)", "wall time ("+unit.name+")")
+	unit := model.UnitFor(medianOf(all))
+	p := newPlot("Span wall time over the recording", "time since the recording started (s)", "wall time ("+unit.Name+")")
 	drawn := false
 	for b := range overTimeBenchmarks {
 		spans := byBench[b]
@@ -319,7 +320,7 @@ func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 		cut := make([][]float64, buckets)
 		for _, s := range spans {
 			k := min(buckets-1, int(float64(s.StartNS-first)/width))
-			cut[k] = append(cut[k], float64(s.WallNS)/unit.ns)
+			cut[k] = append(cut[k], float64(s.WallNS)/unit.NS)
 		}
 		for qi, q := range overTimeQuantiles {
 			var xys plotter.XYs
@@ -342,7 +343,7 @@ func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 				Dashes: [][]vg.Length{nil, {vg.Points(4), vg.Points(2)}, {vg.Points(1), vg.Points(2)}}[qi]}
 			pts.GlyphStyle = draw.GlyphStyle{Color: seriesColor(b), Radius: vg.Points(1.6), Shape: percentileLooks[qi]}
 			p.Add(line, pts)
-			l.add(fmt.Sprintf("%s p%s per stretch", elide(benchmarkName(rec, b), 32), plain(q.p)), line, pts)
+			l.add(fmt.Sprintf("%s p%s per stretch", elide(benchmarkName(rec, b), 32), model.Plain(q.p)), line, pts)
 			drawn = true
 		}
 	}
@@ -354,7 +355,7 @@ func overTimePanel(rec *Recording, l *legend) (*plot.Plot, error) {
 }
 
 // benchmarkName is benchmark b's name in the recording record.
-func benchmarkName(rec *Recording, b int) string {
+func benchmarkName(rec *model.Recording, b int) string {
 	for _, x := range rec.Record.Benchmarks {
 		if x.Index == b && x.Name != "" {
 			return x.Name
@@ -364,7 +365,7 @@ func benchmarkName(rec *Recording, b int) string {
 }
 
 // overTimeAlt says what the latency-over-time panel is drawn from.
-func overTimeAlt(rec *Recording) string {
+func overTimeAlt(rec *model.Recording) string {
 	return fmt.Sprintf("Wall-time p50, p90 and p99 of each stretch of the recording (up to %d stretches; a percentile "+
 		"only from a stretch with at least 2, 10 and 100 spans) from the %d spans with a wall time the stream holds.",
 		overTimeBuckets, len(rec.SpanTimes))

@@ -8,6 +8,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // Telemetry lines keep at most maxTelemetryPoints per case and
@@ -23,7 +25,7 @@ const mib = 1 << 20
 
 // telemetryFigure draws the run's own CPU and resident memory per batch
 // over collection order, one line per case, in two stacked panels.
-func telemetryFigure(r *Run) (*Figure, string, error) {
+func telemetryFigure(r *model.Run) (*Figure, string, error) {
 	n := len(r.Run.Cases)
 	cpu, rss := make([]plotter.XYs, n), make([]plotter.XYs, n)
 	any := false
@@ -56,7 +58,7 @@ func telemetryFigure(r *Run) (*Figure, string, error) {
 		}
 		pc.Add(lc)
 		pm.Add(lm)
-		l.add(elide(r.caseName(i), 48), lc)
+		l.add(elide(r.CaseName(i), 48), lc)
 	}
 	pc.Y.Min = 0
 	if lo, hi := pm.Y.Min, pm.Y.Max; hi-lo < 0.01*hi {
@@ -95,18 +97,18 @@ func seriesLine(xys plotter.XYs, i int) (*plotter.Line, error) {
 
 // telemetryAlt gives each case's mean CPU and peak memory from the
 // analysis's telemetry summaries, or their ranges for more than four.
-func telemetryAlt(r *Run) string {
+func telemetryAlt(r *model.Run) string {
 	head := "CPU and resident memory of the run per batch in collection order"
 	var parts []string
 	var cpuLo, cpuHi, rssHi float64
 	first := true
 	for i := range r.Run.Cases {
-		s := r.summary(i)
+		s := r.Summary(i)
 		if s == nil || s.Telemetry == nil {
 			continue
 		}
 		t := s.Telemetry
-		parts = append(parts, fmt.Sprintf("%s average CPU %.1f%%, peak RSS %s", r.caseName(i), t.CPUPctMean, memory(float64(t.RSSPeakBytes))))
+		parts = append(parts, fmt.Sprintf("%s average CPU %.1f%%, peak RSS %s", r.CaseName(i), t.CPUPctMean, model.Memory(float64(t.RSSPeakBytes))))
 		if first {
 			cpuLo, cpuHi, first = t.CPUPctMean, t.CPUPctMean, false
 		}
@@ -119,5 +121,5 @@ func telemetryAlt(r *Run) string {
 	case len(parts) <= 4:
 		return head + ": " + strings.Join(parts, "; ") + "."
 	}
-	return fmt.Sprintf("%s: average CPU %.1f%% to %.1f%% by case, peak RSS %s.", head, cpuLo, cpuHi, memory(rssHi))
+	return fmt.Sprintf("%s: average CPU %.1f%% to %.1f%% by case, peak RSS %s.", head, cpuLo, cpuHi, model.Memory(rssHi))
 }

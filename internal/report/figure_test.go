@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -15,7 +16,7 @@ import (
 func figureSet(t *testing.T) map[string][]Figure {
 	t.Helper()
 	set := map[string][]Figure{}
-	add := func(name string, r *Run) {
+	add := func(name string, r *model.Run) {
 		figs, err := runFigures(r)
 		check(t, err)
 		set[name] = figs
@@ -257,8 +258,8 @@ func TestThinOutside(t *testing.T) {
 // by ordinal, and a retaken window shades the ordinals of its units; when
 // unit numbers repeat across blocks no window can be placed.
 func TestWindowSpansInBlocks(t *testing.T) {
-	run := func(units ...int) *Run {
-		r := &Run{}
+	run := func(units ...int) *model.Run {
+		r := &model.Run{}
 		for i, u := range units {
 			proc := &ndjson.ProcessRef{Block: i / 3}
 			r.Samples = append(r.Samples,
@@ -287,15 +288,15 @@ func TestWindowSpansInBlocks(t *testing.T) {
 // most values; a run without params, or with no numeric parameter, has
 // no scan plot.
 func TestScanAxis(t *testing.T) {
-	run := func(params ...map[string]string) *Run {
-		r := &Run{}
+	run := func(params ...map[string]string) *model.Run {
+		r := &model.Run{}
 		for i, p := range params {
 			r.Run.Cases = append(r.Run.Cases, ndjson.Case{Index: i, Params: p})
 		}
 		return r
 	}
 	for _, tc := range []struct {
-		r    *Run
+		r    *model.Run
 		want string
 	}{
 		{run(map[string]string{"t": "1", "c": "gcc"}, map[string]string{"t": "2", "c": "gcc"}, map[string]string{"t": "1", "c": "clang"}), "t"},

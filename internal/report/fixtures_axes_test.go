@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -17,7 +18,7 @@ import (
 // and comparisons are written the way fb-analyze writes them; the numbers
 // of the summaries are taken from the generated samples.
 
-// axisInfo is a catalogue axis as a run records it.
+// AxisInfo is a catalogue axis as a run records it.
 func axisInfo(name string, status axes.Status, reason string) ndjson.AxisInfo {
 	a, ok := axes.Lookup(name)
 	if !ok {
@@ -229,12 +230,12 @@ func axesFixtureRecords() []ndjson.Record {
 func axesFixtureStream(t *testing.T) []byte { return streamOf(t, axesFixtureRecords()) }
 
 // axesFixtureRuns loads the axes fixture stream.
-func axesFixtureRuns(t *testing.T) []*Run {
+func axesFixtureRuns(t *testing.T) []*model.Run {
 	return loadFixture(t, axesFixtureStream(t), "fixture-axes.ndjson")
 }
 
 // allRuns are every fixture: the schema 1.0-style runs, the axes runs,
 // then the environment runs.
-func allRuns(t *testing.T) []*Run {
+func allRuns(t *testing.T) []*model.Run {
 	return append(append(fixtureRuns(t), axesFixtureRuns(t)...), envFixtureRuns(t)...)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -184,6 +185,6 @@ func envFixtureRecords() []ndjson.Record {
 func envFixtureStream(t *testing.T) []byte { return streamOf(t, envFixtureRecords()) }
 
 // envFixtureRuns loads the environment fixture stream.
-func envFixtureRuns(t *testing.T) []*Run {
+func envFixtureRuns(t *testing.T) []*model.Run {
 	return loadFixture(t, envFixtureStream(t), "fixture-env.ndjson")
 }

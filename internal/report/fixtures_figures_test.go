@@ -8,6 +8,7 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/recfixture"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -15,7 +16,7 @@ import (
 // own code (200 resamples), with telemetry on every batch.
 
 // analyzed runs records through fb-analyze and loads the result.
-func analyzed(t testing.TB, recs []ndjson.Record) *Stream {
+func analyzed(t testing.TB, recs []ndjson.Record) *model.Stream {
 	t.Helper()
 	var in, out bytes.Buffer
 	w := ndjson.NewWriter(&in)
@@ -76,7 +77,7 @@ func sixteenCases() ([]string, []float64) {
 }
 
 // sixteenRun is a 16-case rounds run of the given rounds.
-func sixteenRun(t testing.TB, rounds int) *Run {
+func sixteenRun(t testing.TB, rounds int) *model.Run {
 	names, medians := sixteenCases()
 	return analyzed(t, teleRun("f16c0a5e-0000-4000-8000-000000000016", rounds, medians, names...)).Runs[0]
 }
@@ -84,7 +85,7 @@ func sixteenRun(t testing.TB, rounds int) *Run {
 // scanRun is a parameter scan of threads=1,2,4 by compiler=gcc,clang
 // (fb-pair -L compiler=gcc,clang -L threads=1,2,4): six cases, each
 // carrying its params, the time falling with threads and clang faster.
-func scanRun(t testing.TB) *Run {
+func scanRun(t testing.TB) *model.Run {
 	var names []string
 	var medians []float64
 	var params []map[string]string
@@ -108,14 +109,14 @@ func scanRun(t testing.TB) *Run {
 }
 
 // bigPairRun is a two-case paired run of the given pairs.
-func bigPairRun(t testing.TB, pairs int) *Run {
+func bigPairRun(t testing.TB, pairs int) *model.Run {
 	return analyzed(t, teleRun("b1900a1e-0000-4000-8000-000000001000", pairs,
 		[]float64{2_153_000, 1_990_000}, "old", "new")).Runs[0]
 }
 
 // processRecording is a recording with the observed program's and the
 // recorder's usage every half second.
-func processRecording(t testing.TB) *Recording {
+func processRecording(t testing.TB) *model.Recording {
 	recs := recfixture.Recording("rec-proc", recfixture.Small, 1, 3)
 	end := recs[len(recs)-1]
 	var body []ndjson.Record

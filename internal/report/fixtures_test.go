@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -74,7 +75,9 @@ func fixtureRecords() []ndjson.Record {
 func fixtureStream(t *testing.T) []byte { return streamOf(t, fixtureRecords()) }
 
 // fixtureRuns loads the fixture stream, so every format test also reads it.
-func fixtureRuns(t *testing.T) []*Run { return loadFixture(t, fixtureStream(t), "fixture.ndjson") }
+func fixtureRuns(t *testing.T) []*model.Run {
+	return loadFixture(t, fixtureStream(t), "fixture.ndjson")
+}
 
 // streamOf writes records as an NDJSON stream.
 func streamOf(t *testing.T, records []ndjson.Record) []byte {
@@ -90,7 +93,7 @@ func streamOf(t *testing.T, records []ndjson.Record) []byte {
 }
 
 // loadFixture loads a fixture stream as the named file.
-func loadFixture(t *testing.T, stream []byte, name string) []*Run {
+func loadFixture(t *testing.T, stream []byte, name string) []*model.Run {
 	t.Helper()
 	runs, err := Load(ndjson.NewReader(bytes.NewReader(stream), name))
 	if err != nil {

@@ -6,6 +6,8 @@ import (
 	"html"
 	"html/template"
 	"strconv"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // The HTML report (fb-report --format html): one self-contained page
@@ -40,13 +42,13 @@ type htmlDoc struct {
 
 // writeHTMLStream renders the page of a stream with every figure its
 // runs and recordings have data for.
-func writeHTMLStream(w *bytes.Buffer, s *Stream, opt Options) error {
-	runFigs, err := plotEach(s.Runs, runFigures, func(r *Run) string { return "run " + shortID(r.Run.RunID) })
+func writeHTMLStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
+	runFigs, err := plotEach(s.Runs, runFigures, func(r *model.Run) string { return "run " + model.ShortID(r.Run.RunID) })
 	if err != nil {
 		return err
 	}
 	recFigs, err := plotEach(s.Recordings, recordingFigures,
-		func(rec *Recording) string { return "recording " + shortID(rec.Record.RunID) })
+		func(rec *model.Recording) string { return "recording " + model.ShortID(rec.Record.RunID) })
 	if err != nil {
 		return err
 	}
@@ -68,7 +70,7 @@ func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) str
 
 // htmlPage renders the page with the figures given for each run and each
 // recording, in stream order.
-func htmlPage(w *bytes.Buffer, s *Stream, opt Options, runFigs, recFigs [][]Figure) error {
+func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs [][]Figure) error {
 	// A page is read, not scrolled past: every card is on it, as the
 	// console gives them with --details.
 	opt.Details = true
@@ -100,7 +102,7 @@ func htmlPage(w *bytes.Buffer, s *Stream, opt Options, runFigs, recFigs [][]Figu
 	return nil
 }
 
-func htmlRunSection(r *Run, id string, figs []Figure, opt Options) (htmlSection, error) {
+func htmlRunSection(r *model.Run, id string, figs []Figure, opt Options) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h, details: opt.Details}).cards(r)
 	sec := htmlSection{ID: id, Kind: "run", Title: markdownTitle(r), Facts: runFacts(r), Cases: runCases(r),
@@ -110,11 +112,11 @@ func htmlRunSection(r *Run, id string, figs []Figure, opt Options) (htmlSection,
 	return sec, err
 }
 
-func htmlRecordingSection(rec *Recording, id string, figs []Figure) (htmlSection, error) {
+func htmlRecordingSection(rec *model.Recording, id string, figs []Figure) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h}).spanCards(rec)
-	sec := htmlSection{ID: id, Kind: "recording", Title: shortID(rec.Record.RunID),
-		Facts: recordingFacts(rec), Warnings: rec.warnings(), Cards: h.cards}
+	sec := htmlSection{ID: id, Kind: "recording", Title: model.ShortID(rec.Record.RunID),
+		Facts: recordingFacts(rec), Warnings: rec.Warnings(), Cards: h.cards}
 	var err error
 	sec.Figures, err = htmlFigures(id, figs)
 	return sec, err

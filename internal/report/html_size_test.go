@@ -6,12 +6,13 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // analysedRun collects units of cases around the given medians and
 // analyses them as fb-analyze would.
-func analysedRun(t *testing.T, id, design string, units int, medians []float64) *Run {
+func analysedRun(t *testing.T, id, design string, units int, medians []float64) *model.Run {
 	t.Helper()
 	names := make([]string, len(medians))
 	iter := make([]int64, len(medians))
@@ -36,10 +37,10 @@ func analysedRun(t *testing.T, id, design string, units int, medians []float64) 
 }
 
 // htmlBytes is the page of one run without figures.
-func htmlBytes(t *testing.T, r *Run, opt Options) int {
+func htmlBytes(t *testing.T, r *model.Run, opt Options) int {
 	t.Helper()
 	var buf bytes.Buffer
-	check(t, htmlPage(&buf, &Stream{Runs: []*Run{r}}, opt, [][]Figure{nil}, nil))
+	check(t, htmlPage(&buf, &model.Stream{Runs: []*model.Run{r}}, opt, [][]Figure{nil}, nil))
 	return buf.Len()
 }
 

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // fakeFigures stand in for the plots: a tiny SVG with a title, one per
@@ -23,17 +25,17 @@ func fakeFigures(owner string, names ...string) []Figure {
 }
 
 // renderHTML renders s with fake figures for each run and recording.
-func renderHTML(t *testing.T, s *Stream, opt Options) []byte {
+func renderHTML(t *testing.T, s *model.Stream, opt Options) []byte {
 	t.Helper()
 	runFigs := make([][]Figure, len(s.Runs))
 	for i, r := range s.Runs {
-		runFigs[i] = fakeFigures(shortID(r.Run.RunID), "ratios", "forest")
+		runFigs[i] = fakeFigures(model.ShortID(r.Run.RunID), "ratios", "forest")
 	}
 	recFigs := make([][]Figure, len(s.Recordings))
 	for i, rec := range s.Recordings {
-		recFigs[i] = fakeFigures(shortID(rec.Record.RunID), "spans")
+		recFigs[i] = fakeFigures(model.ShortID(rec.Record.RunID), "spans")
 	}
-	markRepeats(s.Runs)
+	model.MarkRepeats(s.Runs)
 	var buf bytes.Buffer
 	if err := htmlPage(&buf, s, opt, runFigs, recFigs); err != nil {
 		t.Fatal(err)
@@ -45,12 +47,12 @@ func TestHTMLGolden(t *testing.T) {
 	runs, axed, env := fixtureRuns(t), axesFixtureRuns(t), envFixtureRuns(t)
 	tests := []struct {
 		name string
-		s    *Stream
+		s    *model.Stream
 		opt  Options
 	}{
-		{"html", &Stream{Runs: runs}, Options{}},
-		{"html-axes", &Stream{Runs: axed}, Options{}},
-		{"html-env", &Stream{Runs: env}, Options{}},
+		{"html", &model.Stream{Runs: runs}, Options{}},
+		{"html-axes", &model.Stream{Runs: axed}, Options{}},
+		{"html-env", &model.Stream{Runs: env}, Options{}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -80,7 +82,7 @@ func TestHTMLEscapes(t *testing.T) {
 	figs := []Figure{{Name: "forest", Title: "<i>" + quotes, Alt: evil,
 		SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><title>x</title></svg>`)}}
 	var buf bytes.Buffer
-	if err := htmlPage(&buf, &Stream{Runs: runs}, Options{}, [][]Figure{figs}, nil); err != nil {
+	if err := htmlPage(&buf, &model.Stream{Runs: runs}, Options{}, [][]Figure{figs}, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -105,11 +107,11 @@ func TestHTMLEscapes(t *testing.T) {
 // fake figures.
 func allHTMLPages(t *testing.T) map[string][]byte {
 	return map[string][]byte{
-		"runs":       renderHTML(t, &Stream{Runs: fixtureRuns(t)}, Options{Details: true}),
-		"axes":       renderHTML(t, &Stream{Runs: axesFixtureRuns(t)}, Options{}),
-		"env":        renderHTML(t, &Stream{Runs: envFixtureRuns(t)}, Options{}),
+		"runs":       renderHTML(t, &model.Stream{Runs: fixtureRuns(t)}, Options{Details: true}),
+		"axes":       renderHTML(t, &model.Stream{Runs: axesFixtureRuns(t)}, Options{}),
+		"env":        renderHTML(t, &model.Stream{Runs: envFixtureRuns(t)}, Options{}),
 		"recordings": renderHTML(t, recordingStream(t), Options{}),
-		"color":      renderHTML(t, &Stream{Runs: fixtureRuns(t)[:2]}, Options{Color: true}),
+		"color":      renderHTML(t, &model.Stream{Runs: fixtureRuns(t)[:2]}, Options{Color: true}),
 	}
 }
 
@@ -160,10 +162,10 @@ func TestHTMLFigureCaptions(t *testing.T) {
 	}
 	var figs []Figure
 	for _, r := range s.Runs {
-		figs = append(figs, fakeFigures(shortID(r.Run.RunID), "ratios", "forest")...)
+		figs = append(figs, fakeFigures(model.ShortID(r.Run.RunID), "ratios", "forest")...)
 	}
 	for _, rec := range s.Recordings {
-		figs = append(figs, fakeFigures(shortID(rec.Record.RunID), "spans")...)
+		figs = append(figs, fakeFigures(model.ShortID(rec.Record.RunID), "spans")...)
 	}
 	var want []string
 	for _, f := range figs {
@@ -188,18 +190,18 @@ func TestHTMLFigureCaptions(t *testing.T) {
 func TestHTMLUnavailableAxes(t *testing.T) {
 	runs := axesFixtureRuns(t)
 	for _, details := range []bool{false, true} {
-		text := pageText(renderHTML(t, &Stream{Runs: runs}, Options{Details: details}))
+		text := pageText(renderHTML(t, &model.Stream{Runs: runs}, Options{Details: details}))
 		seen := 0
 		for _, r := range runs {
 			for _, k := range r.Comparisons {
 				for i := range k.Axes {
 					a := &k.Axes[i]
-					if collected(a) {
+					if model.Collected(a) {
 						continue
 					}
 					seen++
-					if !strings.Contains(text, unavailableText(a.Status, a.Reason)) {
-						t.Errorf("details %v: axis %s of %s shows no %q", details, a.Name, k.ContenderName, unavailableText(a.Status, a.Reason))
+					if !strings.Contains(text, model.UnavailableText(a.Status, a.Reason)) {
+						t.Errorf("details %v: axis %s of %s shows no %q", details, a.Name, k.ContenderName, model.UnavailableText(a.Status, a.Reason))
 					}
 				}
 			}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -15,12 +16,12 @@ type htmlFact struct {
 
 // runFacts are the header facts of a run, from the same words as the
 // console and Markdown formats.
-func runFacts(r *Run) []htmlFact {
+func runFacts(r *model.Run) []htmlFact {
 	run := r.Run
 	design, exposed := scheduleText(run.Design, run.Batching)
 	facts := []htmlFact{
-		{Label: "tool", Text: joinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), sourceText(run)}, " · ")},
-		{Label: "run", Text: joinNonEmpty([]string{run.RunID + r.repeatNote(), "started " + startedText(run.Started)}, " · ")},
+		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), sourceText(run)}, " · ")},
+		{Label: "run", Text: model.JoinNonEmpty([]string{run.RunID + r.RepeatNote(), "started " + startedText(run.Started)}, " · ")},
 		{Label: "host", Text: hostFacts(run.Host)},
 		{Label: "mode", Text: orNA(run.Mode)},
 		{Label: "design", Text: design},
@@ -33,7 +34,7 @@ func runFacts(r *Run) []htmlFact {
 	if run.Timer != nil {
 		facts = append(facts, htmlFact{Label: "timer", Text: timerText(run.Timer)})
 	}
-	if why := r.incomplete(); why != "" {
+	if why := r.Incomplete(); why != "" {
 		facts = append(facts, htmlFact{Label: "end", Text: "incomplete run: " + why, Tone: "warn"})
 	}
 	if r.Environment != nil {
@@ -58,21 +59,21 @@ func hostFacts(h ndjson.Host) string {
 	if h.Governor != "" {
 		parts = append(parts, "governor "+h.Governor)
 	}
-	return joinNonEmpty(parts, " · ")
+	return model.JoinNonEmpty(parts, " · ")
 }
 
 // scheduleFacts is how much was collected and how: "50 pairs kept ·
 // slice 6.500 ms · seed 42".
-func scheduleFacts(r *Run) string {
+func scheduleFacts(r *model.Run) string {
 	var parts []string
 	if r.End != nil {
-		parts = append(parts, plural(r.End.Units, unitNoun(r))+" kept")
+		parts = append(parts, model.Plural(r.End.Units, unitNoun(r))+" kept")
 	}
 	if c := r.Run.Config; c.SliceNS > 0 && r.Run.Batching == "equal-time" {
-		parts = append(parts, "slice "+dur(float64(c.SliceNS)))
+		parts = append(parts, "slice "+model.Dur(float64(c.SliceNS)))
 	}
 	if c := r.Run.Config; c.Invocations > 0 {
-		parts = append(parts, plural(c.Invocations, "invocation"))
+		parts = append(parts, model.Plural(c.Invocations, "invocation"))
 	}
 	parts = append(parts, "seed "+strconv.FormatUint(r.Run.Seed, 10))
 	return strings.Join(parts, " · ")
@@ -98,12 +99,12 @@ type htmlCase struct {
 	Role          string
 }
 
-func runCases(r *Run) []htmlCase {
+func runCases(r *model.Run) []htmlCase {
 	out := make([]htmlCase, len(r.Run.Cases))
 	for i, c := range r.Run.Cases {
-		out[i] = htmlCase{Index: i, Name: r.caseName(i), Command: c.Command}
+		out[i] = htmlCase{Index: i, Name: r.CaseName(i), Command: c.Command}
 		switch {
-		case i == reference && len(r.Run.Cases) > 1:
+		case i == model.Reference && len(r.Run.Cases) > 1:
 			out[i].Role = "reference"
 		case c.Role == ndjson.RoleReferenceWorkload:
 			out[i].Role = yardstick
@@ -115,13 +116,13 @@ func runCases(r *Run) []htmlCase {
 }
 
 // recordingFacts are the header facts of a recording.
-func recordingFacts(rec *Recording) []htmlFact {
+func recordingFacts(rec *model.Recording) []htmlFact {
 	k := rec.Record
 	facts := []htmlFact{
-		{Label: "tool", Text: joinNonEmpty([]string{strings.TrimSpace(k.Tool + " " + k.ToolVersion), k.Source}, " · ")},
-		{Label: "recording", Text: joinNonEmpty([]string{k.RunID, "started " + startedText(k.Started)}, " · ")},
+		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(k.Tool + " " + k.ToolVersion), k.Source}, " · ")},
+		{Label: "recording", Text: model.JoinNonEmpty([]string{k.RunID, "started " + startedText(k.Started)}, " · ")},
 		{Label: "host", Text: hostFacts(k.Host)},
-		{Label: "benchmarks", Text: plural(len(k.Benchmarks), "benchmark")},
+		{Label: "benchmarks", Text: model.Plural(len(k.Benchmarks), "benchmark")},
 		{Label: "retention", Text: orNA(retentionText(k.Retention))},
 		{Label: "clock", Text: clockText(k.Clock)},
 	}

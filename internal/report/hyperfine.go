@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -35,13 +36,13 @@ type hfResult struct {
 
 // errNoHyperfineRuns is a stream without run records: hyperfine's schema
 // has nothing to hold for recordings alone.
-var errNoHyperfineRuns = &NotAnalyzedError{"the stream holds no run records, nothing to export as hyperfine JSON " +
+var errNoHyperfineRuns = &model.NotAnalyzedError{Msg: "the stream holds no run records, nothing to export as hyperfine JSON " +
 	"(recordings have no place in hyperfine's schema)"}
 
 // writeHyperfine writes every case of every run as a result of hyperfine's
 // --export-json schema. Its statistics are the descriptive ones hyperfine
 // writes, taken from the times; fb-analyze's estimates are not part of it.
-func writeHyperfine(w *bytes.Buffer, runs []*Run) error {
+func writeHyperfine(w *bytes.Buffer, runs []*model.Run) error {
 	if len(runs) == 0 {
 		return errNoHyperfineRuns
 	}
@@ -59,7 +60,7 @@ func writeHyperfine(w *bytes.Buffer, runs []*Run) error {
 }
 
 // hfCase is case i's result, or false when the stream holds no sample of it.
-func hfCase(r *Run, i int) (hfResult, bool) {
+func hfCase(r *model.Run, i int) (hfResult, bool) {
 	times := hfTimes(r.Samples, i)
 	if len(times) == 0 {
 		return hfResult{}, false
@@ -67,7 +68,7 @@ func hfCase(r *Run, i int) (hfResult, bool) {
 	c := r.Run.Cases[i]
 	res := hfResult{Command: c.Command, Times: times, Parameters: c.Params}
 	if res.Command == "" {
-		res.Command = r.caseName(i)
+		res.Command = r.CaseName(i)
 	}
 	res.Mean, res.Stddev = hfMeanStddev(times)
 	res.Median, res.Min, res.Max = hfOrder(times)

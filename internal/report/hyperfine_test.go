@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/importer"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -17,7 +18,7 @@ import (
 // 1.20's memory_usage_byte is not written).
 var hyperfineFields = []string{"command", "mean", "stddev", "median", "user", "system", "min", "max", "times", "exit_codes"}
 
-func renderHyperfine(t *testing.T, runs []*Run) []byte {
+func renderHyperfine(t *testing.T, runs []*model.Run) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	check(t, Write(&buf, runs, Options{Format: "hyperfine-json"}))
@@ -58,7 +59,7 @@ func TestHyperfineFieldSet(t *testing.T) {
 func TestHyperfineStatistics(t *testing.T) {
 	r := hfRun([]float64{3e6, 1e6, 2e6, 10e6}, false)
 	var doc hfDocument
-	check(t, json.Unmarshal(renderHyperfine(t, []*Run{r}), &doc))
+	check(t, json.Unmarshal(renderHyperfine(t, []*model.Run{r}), &doc))
 	got := doc.Results[0]
 	if got.Command != "./prog --n {n}" || got.Parameters["n"] != "4" {
 		t.Errorf("command %q parameters %v", got.Command, got.Parameters)
@@ -80,7 +81,7 @@ func TestHyperfineStatistics(t *testing.T) {
 }
 
 func TestHyperfineOneTimeAndIgnoredFailures(t *testing.T) {
-	out := renderHyperfine(t, []*Run{hfRun([]float64{5e6}, true)})
+	out := renderHyperfine(t, []*model.Run{hfRun([]float64{5e6}, true)})
 	var doc map[string][]map[string]json.RawMessage
 	check(t, json.Unmarshal(out, &doc))
 	r := doc["results"][0]
@@ -92,9 +93,9 @@ func TestHyperfineOneTimeAndIgnoredFailures(t *testing.T) {
 func TestHyperfineRawStreamAndEmpty(t *testing.T) {
 	r := hfRun([]float64{1e6, 2e6}, false)
 	r.Analysis = nil
-	renderHyperfine(t, []*Run{r})
-	var nae *NotAnalyzedError
-	if err := Write(&bytes.Buffer{}, []*Run{r}, Options{Format: "json"}); !errors.As(err, &nae) {
+	renderHyperfine(t, []*model.Run{r})
+	var nae *model.NotAnalyzedError
+	if err := Write(&bytes.Buffer{}, []*model.Run{r}, Options{Format: "json"}); !errors.As(err, &nae) {
 		t.Errorf("json of a raw stream: %v, want NotAnalyzedError", err)
 	}
 	if err := Write(&bytes.Buffer{}, nil, Options{Format: "hyperfine-json"}); !errors.As(err, &nae) {
@@ -142,8 +143,8 @@ func TestHyperfineRoundTrip(t *testing.T) {
 
 // hfRun is a one-case run whose samples have the given op_ns, with seq
 // swapped in pairs so collection order differs from stream order.
-func hfRun(opNS []float64, ignoreFailure bool) *Run {
-	r := &Run{Analysis: &ndjson.Analysis{}}
+func hfRun(opNS []float64, ignoreFailure bool) *model.Run {
+	r := &model.Run{Analysis: &ndjson.Analysis{}}
 	r.Run.Config.IgnoreFailure = ignoreFailure
 	r.Run.Cases = []ndjson.Case{{Name: "n=4", Command: "./prog --n {n}", Params: map[string]string{"n": "4"}}}
 	for k, v := range opNS {
@@ -157,7 +158,7 @@ func hfRun(opNS []float64, ignoreFailure bool) *Run {
 }
 
 func TestHyperfineRefusesRecordings(t *testing.T) {
-	var nae *NotAnalyzedError
+	var nae *model.NotAnalyzedError
 	err := WriteStream(&bytes.Buffer{}, recordingStream(t), Options{Format: "hyperfine-json"})
 	if !errors.As(err, &nae) {
 		t.Errorf("a stream of recordings: %v, want NotAnalyzedError", err)

@@ -6,6 +6,7 @@ import (
 
 	json "github.com/goccy/go-json"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -48,13 +49,13 @@ type jsonRun struct {
 }
 
 // writeJSONStream renders runs and recordings as one document.
-func writeJSONStream(w *bytes.Buffer, s *Stream, opt Options) error {
+func writeJSONStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
 	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}
 	for _, r := range s.Runs {
 		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
 	}
-	doc.Suites = suitesOf(s.Runs)
-	doc.AA = aasOf(s.Runs)
+	doc.Suites = model.Suites(s.Runs)
+	doc.AA = model.AAs(s.Runs)
 	doc.Recordings = jsonRecordings(s.Recordings)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -67,7 +68,7 @@ func writeJSONStream(w *bytes.Buffer, s *Stream, opt Options) error {
 
 // newJSONRun copies r, turning absent lists into empty ones so a consumer
 // never has to tell null from [].
-func newJSONRun(r *Run, samples bool) jsonRun {
+func newJSONRun(r *model.Run, samples bool) jsonRun {
 	jr := jsonRun{
 		Run:            r.Run,
 		Lock:           r.Lock,

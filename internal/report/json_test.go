@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -52,7 +53,7 @@ func TestJSONSamples(t *testing.T) {
 	runs := fixtureRuns(t)
 	cut := *runs[3]
 	cut.End, cut.Samples = nil, nil
-	doc := decodeJSON(t, render(t, []*Run{runs[0], &cut}, Options{Format: "json", Samples: true}))
+	doc := decodeJSON(t, render(t, []*model.Run{runs[0], &cut}, Options{Format: "json", Samples: true}))
 	list := doc["runs"].([]any)
 	first := list[0].(map[string]any)
 	samples := first["samples"].([]any)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -47,15 +48,15 @@ func (row longRow) set(col, v string) { setColumn(row, longIndex, "long-csv", co
 func (row longRow) setNumbers(values map[string]float64) {
 	for col, v := range values {
 		if !math.IsNaN(v) && !math.IsInf(v, 0) {
-			row.set(col, plain(v))
+			row.set(col, model.Plain(v))
 		}
 	}
 }
 
 // newLongRow fills what every row of an axis says: its identity, its
 // status and its provenance from the run record.
-func newLongRow(r *Run, kind, axis, unit, status, reason string) longRow {
-	info := r.axisInfo(axis)
+func newLongRow(r *model.Run, kind, axis, unit, status, reason string) longRow {
+	info := r.AxisInfo(axis)
 	if unit == "" {
 		unit = info.Unit
 	}
@@ -70,7 +71,7 @@ func newLongRow(r *Run, kind, axis, unit, status, reason string) longRow {
 	return row
 }
 
-func writeLongCSV(w *bytes.Buffer, runs []*Run) error {
+func writeLongCSV(w *bytes.Buffer, runs []*model.Run) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(longColumns); err != nil {
 		return err
@@ -82,7 +83,7 @@ func writeLongCSV(w *bytes.Buffer, runs []*Run) error {
 			}
 		}
 	}
-	for _, s := range suitesOf(runs) {
+	for _, s := range model.Suites(runs) {
 		for _, row := range suiteLongRows(&s) {
 			if err := cw.Write(row); err != nil {
 				return err
@@ -94,11 +95,11 @@ func writeLongCSV(w *bytes.Buffer, runs []*Run) error {
 }
 
 // longRows are a run's rows: every case's axes, then every comparison's.
-func longRows(r *Run) []longRow {
+func longRows(r *model.Run) []longRow {
 	var rows []longRow
 	for i := range r.Summaries {
 		s := &r.Summaries[i]
-		for _, a := range summaryAxes(s) {
+		for _, a := range model.SummaryAxes(s) {
 			rows = append(rows, longSummaryRow(r, s, &a))
 		}
 	}
@@ -106,7 +107,7 @@ func longRows(r *Run) []longRow {
 	markLongRoles(r, rows)
 	for i := range r.Comparisons {
 		k := &r.Comparisons[i]
-		for j, a := range comparisonAxes(r, k) {
+		for j, a := range model.ComparisonAxes(r, k) {
 			row := longComparisonRow(r, k, &a)
 			row.setLevel(r, k, &a, j == 0)
 			rows = append(rows, row)
@@ -114,7 +115,7 @@ func longRows(r *Run) []longRow {
 	}
 	for i := range r.Baseline {
 		k := &r.Baseline[i]
-		for _, a := range comparisonAxes(r, k) {
+		for _, a := range model.ComparisonAxes(r, k) {
 			row := longComparisonRow(r, k, &a)
 			row.set("kind", "baseline")
 			row.set("name", k.ReferenceName)
@@ -124,10 +125,10 @@ func longRows(r *Run) []longRow {
 	return rows
 }
 
-func longSummaryRow(r *Run, s *ndjson.Summary, a *ndjson.AxisSummary) longRow {
-	row := newLongRow(r, "summary", a.Name, a.Unit, summaryStatus(a), a.Reason)
+func longSummaryRow(r *model.Run, s *ndjson.Summary, a *ndjson.AxisSummary) longRow {
+	row := newLongRow(r, "summary", a.Name, a.Unit, model.SummaryStatus(a), a.Reason)
 	row.set("case", strconv.Itoa(s.Case))
-	row.set("name", r.caseName(s.Case))
+	row.set("name", r.CaseName(s.Case))
 	row.set("n", strconv.Itoa(a.N))
 	row.set("missing", strconv.Itoa(a.Missing))
 	if st := a.Stats; st != nil && a.N > 0 {
@@ -137,14 +138,14 @@ func longSummaryRow(r *Run, s *ndjson.Summary, a *ndjson.AxisSummary) longRow {
 	return row
 }
 
-func longComparisonRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) longRow {
+func longComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) longRow {
 	ref, con := names(r, k)
-	row := newLongRow(r, "comparison", a.Name, a.Unit, comparisonStatus(a), a.Reason)
+	row := newLongRow(r, "comparison", a.Name, a.Unit, model.ComparisonStatus(a), a.Reason)
 	row.set("case", strconv.Itoa(k.Reference))
 	row.set("name", ref)
 	row.set("contender", strconv.Itoa(k.Contender))
 	row.set("contender_name", con)
-	if !collected(a) {
+	if !model.Collected(a) {
 		return row
 	}
 	res := a.Result

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // longSchema is the long-csv header as documented; changing it breaks
@@ -28,7 +30,7 @@ var valueColumns = []string{"method", "median", "mean", "min", "max", "mean_ci_l
 
 // longCSV renders runs as long-csv and parses it back, checking that it is
 // CSV whose every row has the header's column count.
-func longCSV(t *testing.T, runs []*Run) (header []string, rows []map[string]string) {
+func longCSV(t *testing.T, runs []*model.Run) (header []string, rows []map[string]string) {
 	t.Helper()
 	out := render(t, runs, Options{Format: "long-csv"})
 	r := csv.NewReader(bytes.NewReader(out))
@@ -151,14 +153,14 @@ func TestLongCSVValuesAndProvenance(t *testing.T) {
 		if row["run_id"] != pair.Run.RunID {
 			continue
 		}
-		info := pair.axisInfo(row["axis"])
+		info := pair.AxisInfo(row["axis"])
 		if row["scope"] != info.Scope || row["attribution"] != info.Attribution ||
 			row["direction"] != info.Direction || row["normalization"] != info.Normalization {
 			t.Errorf("%s %s: provenance %s/%s/%s/%s, want %+v", row["kind"], row["axis"],
 				row["scope"], row["attribution"], row["direction"], row["normalization"], info)
 		}
 		if row["kind"] == "summary" && row["axis"] == "wall" {
-			s := pair.summary(atoi(t, row["case"]))
+			s := pair.Summary(atoi(t, row["case"]))
 			if got, _ := strconv.ParseFloat(row["median"], 64); got != s.Median {
 				t.Errorf("wall median of case %s = %s, want %v", row["case"], row["median"], s.Median)
 			}
@@ -175,8 +177,8 @@ func TestLongCSVOlderStreams(t *testing.T) {
 	}
 	k := runs[0].Comparisons[0]
 	last := rows[2]
-	if last["axis"] != "wall" || last["change"] != plain(k.ChangePct) || last["verdict"] != "contender better" ||
-		last["reference_median"] != plain(runs[0].Summaries[0].Median) || last["scope"] != "batch_wall_clock" {
+	if last["axis"] != "wall" || last["change"] != model.Plain(k.ChangePct) || last["verdict"] != "contender better" ||
+		last["reference_median"] != model.Plain(runs[0].Summaries[0].Median) || last["scope"] != "batch_wall_clock" {
 		t.Errorf("restated wall comparison = %v", last)
 	}
 }

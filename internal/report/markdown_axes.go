@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // markdownAxes writes, for each comparison with an axis besides wall time,
 // a small table of every axis compared on the same pairs.
-func markdownAxes(w *bytes.Buffer, r *Run) {
+func markdownAxes(w *bytes.Buffer, r *model.Run) {
 	for i := range r.Comparisons {
 		k := &r.Comparisons[i]
-		if !extraComparisonAxes(k) {
+		if !model.ExtraComparisonAxes(k) {
 			continue
 		}
 		ref, con := names(r, k)
@@ -27,19 +28,19 @@ func markdownAxes(w *bytes.Buffer, r *Run) {
 }
 
 // ciText names the interval of a comparison: "95% CI".
-func ciText(r *Run, k *ndjson.Comparison) string {
+func ciText(r *model.Run, k *ndjson.Comparison) string {
 	if k.ConfidencePct > 0 {
-		return confidence(k.ConfidencePct) + " CI"
+		return model.Confidence(k.ConfidencePct) + " CI"
 	}
-	return r.ciLabel()
+	return r.CILabel()
 }
 
 // markdownAxisRow is one axis: medians, the change with its interval and
 // the verdict, or "n/a" and the status and reason when unavailable.
-func markdownAxisRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []string {
+func markdownAxisRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []string {
 	name := mdEscape(a.Name)
-	if !collected(a) {
-		return []string{name, "n/a", "n/a", mdEscape(unavailableText(a.Status, a.Reason)), ""}
+	if !model.Collected(a) {
+		return []string{name, "n/a", "n/a", mdEscape(model.UnavailableText(a.Status, a.Reason)), ""}
 	}
 	res := a.Result
 	if isExact(res) {
@@ -49,6 +50,6 @@ func markdownAxisRow(r *Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []s
 	if absolute(res) {
 		change += " absolute"
 	}
-	return []string{name, mdEscape(axisValue(res.RefMedian, a.Unit)), mdEscape(axisValue(res.ConMedian, a.Unit)),
+	return []string{name, mdEscape(model.AxisValue(res.RefMedian, a.Unit)), mdEscape(model.AxisValue(res.ConMedian, a.Unit)),
 		mdEscape(change), "**" + mdEscape(axisVerdictText(r, k, res.Verdict)) + "**"}
 }

@@ -1,11 +1,15 @@
 package report
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/flybench/flybench/internal/report/model"
+)
 
 // envNote is the one line about the host under a run's table: "claim held
 // · gate passed · placement strict on cpu 1 · watch retake: 2 windows
 // retaken, peak foreign 31.4% · conditions ...".
-func envNote(r *Run) string {
+func envNote(r *model.Run) string {
 	e := r.Environment
 	parts := []string{claimShort(e.Lock), gateShort(e.Gate), "placement " + placementText(r), watchNote(r)}
 	if e.Conditions != nil {
@@ -16,7 +20,7 @@ func envNote(r *Run) string {
 
 // watchNote is the watch in brief: its response, its repairs and the peak
 // foreign share.
-func watchNote(r *Run) string {
+func watchNote(r *model.Run) string {
 	if !watchOn(r) {
 		return "watch off"
 	}
@@ -26,10 +30,10 @@ func watchNote(r *Run) string {
 	}
 	var parts []string
 	if n := retakenWindows(r); n > 0 {
-		parts = append(parts, plural(n, "window")+" retaken")
+		parts = append(parts, model.Plural(n, "window")+" retaken")
 	}
 	if e.Pauses > 0 {
-		parts = append(parts, plural(e.Pauses, "pause"))
+		parts = append(parts, model.Plural(e.Pauses, "pause"))
 	}
 	if text := contaminatedText(e); text != "" {
 		parts = append(parts, text)
@@ -47,7 +51,7 @@ func watchNote(r *Run) string {
 
 // environmentWarnings are the ⚠ lines of a run with an environment record:
 // the repairs it made, then the host warnings of the console block.
-func environmentWarnings(r *Run) []string {
+func environmentWarnings(r *model.Run) []string {
 	if r.Environment == nil {
 		return nil
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -17,16 +18,6 @@ const refUnits = "ref-units"
 // yardstick is what a report says of the reference workload's case.
 const yardstick = "yardstick (reference workload)"
 
-// referenceWorkload is the index of the run's reference workload, or -1.
-func (r *Run) referenceWorkload() int {
-	for i, c := range r.Run.Cases {
-		if c.Role == ndjson.RoleReferenceWorkload {
-			return i
-		}
-	}
-	return -1
-}
-
 // score is a normalized score: "0.8123".
 func score(v float64) string { return fmt.Sprintf("%.4g", v) }
 
@@ -37,34 +28,34 @@ func scoreText(n *ndjson.Normalized) string {
 
 // normalizedCell is case i's entry in a normalized column: its score, the
 // yardstick mark, or n/a.
-func normalizedCell(r *Run, i int) string {
-	if i == r.referenceWorkload() {
+func normalizedCell(r *model.Run, i int) string {
+	if i == r.ReferenceWorkload() {
 		return "yardstick"
 	}
-	if s := r.summary(i); s != nil && s.Normalized != nil {
+	if s := r.Summary(i); s != nil && s.Normalized != nil {
 		return scoreText(s.Normalized)
 	}
 	return "n/a"
 }
 
 // normalizedRow is a case card's line about the reference workload.
-func (c *console) normalizedRow(r *Run, s *ndjson.Summary) {
-	ref := r.referenceWorkload()
+func (c *console) normalizedRow(r *model.Run, s *ndjson.Summary) {
+	ref := r.ReferenceWorkload()
 	switch {
 	case ref < 0:
 	case s.Case == ref:
 		c.row("normalized", yardstick+": the other cases' mean times are divided by this case's mean")
 	case s.Normalized != nil:
 		c.row("normalized", fmt.Sprintf("%s  (mean / mean of %s; %s with both intervals in quadrature)",
-			scoreText(s.Normalized), r.caseName(ref), r.ciLabel()))
+			scoreText(s.Normalized), r.CaseName(ref), r.CILabel()))
 	}
 }
 
 // withNormalizedColumn adds a "normalized" column to a table of cases
 // (a header row, then one row per case in order) when the run has a
 // reference workload.
-func withNormalizedColumn(r *Run, rows [][]cell) [][]cell {
-	if r.referenceWorkload() < 0 || len(rows) == 0 {
+func withNormalizedColumn(r *model.Run, rows [][]cell) [][]cell {
+	if r.ReferenceWorkload() < 0 || len(rows) == 0 {
 		return rows
 	}
 	rows[0] = append(rows[0], cell{text: "normalized"})
@@ -77,8 +68,8 @@ func withNormalizedColumn(r *Run, rows [][]cell) [][]cell {
 // markdownNormalized is the markdown table's extra column, as header,
 // alignment and case cells (in case order); nil without a reference
 // workload.
-func markdownNormalized(r *Run) []string {
-	if r.referenceWorkload() < 0 {
+func markdownNormalized(r *model.Run) []string {
+	if r.ReferenceWorkload() < 0 {
 		return nil
 	}
 	out := []string{"normalized (" + refUnits + ")", ":--"}
@@ -89,8 +80,8 @@ func markdownNormalized(r *Run) []string {
 }
 
 // setNormalized fills a summary row's role and normalized-score columns.
-func (row csvRow) setNormalized(r *Run, s *ndjson.Summary) {
-	if s.Case == r.referenceWorkload() {
+func (row csvRow) setNormalized(r *model.Run, s *ndjson.Summary) {
+	if s.Case == r.ReferenceWorkload() {
 		row.set("role", ndjson.RoleReferenceWorkload)
 	}
 	if n := s.Normalized; n != nil {
@@ -102,7 +93,7 @@ func (row csvRow) setNormalized(r *Run, s *ndjson.Summary) {
 
 // longNormalizedRows are the long schema's rows of normalized scores: one
 // per measured case, axis "normalized", the score as its mean.
-func longNormalizedRows(r *Run) []longRow {
+func longNormalizedRows(r *model.Run) []longRow {
 	var rows []longRow
 	for i := range r.Summaries {
 		s := &r.Summaries[i]
@@ -111,7 +102,7 @@ func longNormalizedRows(r *Run) []longRow {
 		}
 		row := newLongRow(r, "summary", "normalized", refUnits, "collected", "")
 		row.set("case", strconv.Itoa(s.Case))
-		row.set("name", r.caseName(s.Case))
+		row.set("name", r.CaseName(s.Case))
 		row.set("n", strconv.Itoa(s.N))
 		row.set("missing", "0")
 		row.set("method", "mean ratio to case "+strconv.Itoa(s.Normalized.ReferenceCase)+", intervals in quadrature")
@@ -123,8 +114,8 @@ func longNormalizedRows(r *Run) []longRow {
 }
 
 // markLongRoles sets the role column of the reference workload's rows.
-func markLongRoles(r *Run, rows []longRow) {
-	ref := r.referenceWorkload()
+func markLongRoles(r *model.Run, rows []longRow) {
+	ref := r.ReferenceWorkload()
 	if ref < 0 {
 		return
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -20,7 +21,7 @@ func processText(p *ndjson.ProcessLevel) string {
 		method = p.Method + " (BCa's jackknife was degenerate)"
 	}
 	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata; medians of the %s)",
-		pct(p.ImprovementPct), confidence(p.ConfidencePct), pctRange(p.CI), verdictShort(p.Verdict), method, p.Runs, p.Strata, p.Statistic)
+		model.Pct(p.ImprovementPct), model.Confidence(p.ConfidencePct), model.PctRange(p.CI), verdictShort(p.Verdict), method, p.Runs, p.Strata, p.Statistic)
 }
 
 // processLabel is the card row label of a process-level view.
@@ -35,7 +36,7 @@ func processLabel(p *ndjson.ProcessLevel) string {
 }
 
 // markdownProcess is the process-level line of a run in Markdown.
-func markdownProcess(w *bytes.Buffer, r *Run) {
+func markdownProcess(w *bytes.Buffer, r *model.Run) {
 	for k := range r.Comparisons {
 		if p := r.Comparisons[k].Process; p != nil {
 			ref, con := names(r, &r.Comparisons[k])

@@ -7,12 +7,13 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // writeRecordingsConsole renders each recording: a header line, a card
 // per benchmark, and the table of its comparisons.
-func writeRecordingsConsole(w *bytes.Buffer, s *Stream, opt Options) {
+func writeRecordingsConsole(w *bytes.Buffer, s *model.Stream, opt Options) {
 	c := newConsole(w, opt)
 	for i, r := range s.Recordings {
 		if i > 0 || len(s.Runs) > 0 {
@@ -22,9 +23,9 @@ func writeRecordingsConsole(w *bytes.Buffer, s *Stream, opt Options) {
 	}
 }
 
-func (c *console) recording(r *Recording) {
+func (c *console) recording(r *model.Recording) {
 	c.line(recordingHeader(r, c.p))
-	for _, w := range r.warnings() {
+	for _, w := range r.Warnings() {
 		c.warning(w)
 	}
 	c.spanCards(r)
@@ -32,7 +33,7 @@ func (c *console) recording(r *Recording) {
 
 // spanCards prints a card per benchmark, then the table of the
 // recording's comparisons.
-func (c *console) spanCards(r *Recording) {
+func (c *console) spanCards(r *model.Recording) {
 	for i := range r.Summaries {
 		c.spanCard(r, &r.Summaries[i])
 	}
@@ -42,19 +43,19 @@ func (c *console) spanCards(r *Recording) {
 }
 
 // recordingHeader is the recording's one-line identity.
-func recordingHeader(r *Recording, p painter) string {
+func recordingHeader(r *model.Recording, p painter) string {
 	rec := r.Record
 	parts := []string{
 		strings.TrimSpace(rec.Tool + " " + rec.ToolVersion),
-		"recording " + shortID(rec.RunID),
-		plural(len(rec.Benchmarks), "benchmark"),
+		"recording " + model.ShortID(rec.RunID),
+		model.Plural(len(rec.Benchmarks), "benchmark"),
 		retentionText(rec.Retention),
 		hostText(rec.Host),
 	}
 	if r.End == nil {
 		parts = append(parts, p.paint(sgrYellow, "⚠ cut short: no recording_end"))
 	}
-	return joinNonEmpty(parts, " · ")
+	return model.JoinNonEmpty(parts, " · ")
 }
 
 // retentionText is "reservoir of 4096 per benchmark".
@@ -67,7 +68,7 @@ func retentionText(k ndjson.Retention) string {
 
 // spanCard is one benchmark's summary: spans done and kept, outcome
 // counts, percentiles with intervals, axes and warnings.
-func (c *console) spanCard(r *Recording, s *ndjson.SpanSummary) {
+func (c *console) spanCard(r *model.Recording, s *ndjson.SpanSummary) {
 	c.title("-", s.Name)
 	c.row("spans", spanCountText(s))
 	if s.Outcomes != nil {
@@ -75,15 +76,15 @@ func (c *console) spanCard(r *Recording, s *ndjson.SpanSummary) {
 	}
 	c.row("retained", outcomesText(s.RetainedOutcomes))
 	if s.Outcome != "" && s.Outcome != "all" {
-		c.row("filter", fmt.Sprintf("--outcome %s: statistics of %s", s.Outcome, plural(s.N, s.Outcome+" span")))
+		c.row("filter", fmt.Sprintf("--outcome %s: statistics of %s", s.Outcome, model.Plural(s.N, s.Outcome+" span")))
 	}
 	if s.Wall == nil {
-		c.row("wall", unavailableText(s.WallStatus, wallReason(s)))
+		c.row("wall", model.UnavailableText(s.WallStatus, wallReason(s)))
 	} else {
 		for _, p := range s.Wall.Percentiles {
 			c.row(percentileName(p.P), percentileText(p))
 		}
-		c.row("mean", dur(s.Wall.Mean))
+		c.row("mean", model.Dur(s.Wall.Mean))
 	}
 	for _, a := range s.Axes {
 		c.row(a.Name, spanAxisText(a))
@@ -104,7 +105,7 @@ func spanCountText(s *ndjson.SpanSummary) string {
 	}
 	parts = append(parts, fmt.Sprintf("n=%d summarized", s.N), semanticsText(s.SampleSemantics))
 	if s.ConfidencePct > 0 {
-		parts = append(parts, confidence(s.ConfidencePct)+" intervals")
+		parts = append(parts, model.Confidence(s.ConfidencePct)+" intervals")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -168,7 +169,7 @@ func percentileText(p ndjson.SpanPercentile) string {
 	if p.Status != "ok" || p.CI == nil {
 		return p.Status
 	}
-	return dur(p.Value) + "  [" + durRange(p.CI[0], p.CI[1]) + "]"
+	return model.Dur(p.Value) + "  [" + model.DurRange(p.CI[0], p.CI[1]) + "]"
 }
 
 // wallReason is the wall axis's reason in a summary without wall time.
@@ -183,11 +184,11 @@ func wallReason(s *ndjson.SpanSummary) string {
 // and how many spans lack it, or why it has no value.
 func spanAxisText(a ndjson.AxisSummary) string {
 	if a.Stats == nil {
-		return unavailableText(a.Status, a.Reason)
+		return model.UnavailableText(a.Status, a.Reason)
 	}
-	text := fmt.Sprintf("median %s · mean %s · n=%d", axisValue(a.Stats.Median, a.Unit), axisValue(a.Stats.Mean, a.Unit), a.N)
+	text := fmt.Sprintf("median %s · mean %s · n=%d", model.AxisValue(a.Stats.Median, a.Unit), model.AxisValue(a.Stats.Mean, a.Unit), a.N)
 	if a.Missing > 0 {
-		text += fmt.Sprintf(" · %s: %s without a value", statusText(a.Status), plural(a.Missing, "span"))
+		text += fmt.Sprintf(" · %s: %s without a value", model.StatusText(a.Status), model.Plural(a.Missing, "span"))
 	}
 	return text
 }
@@ -196,7 +197,7 @@ func spanAxisText(a ndjson.AxisSummary) string {
 // one row per benchmark and percentile, marked independent.
 func (c *console) spanComparisons(ks []ndjson.SpanComparison) {
 	k0 := ks[0]
-	c.title("=", fmt.Sprintf("%s vs %s · independent samples", shortID(k0.ReferenceRun), shortID(k0.ContenderRun)))
+	c.title("=", fmt.Sprintf("%s vs %s · independent samples", model.ShortID(k0.ReferenceRun), model.ShortID(k0.ContenderRun)))
 	rows := [][]cell{{{text: "benchmark"}, {text: "pct"}, {text: "change"}, {text: "interval"}, {text: "verdict"}}}
 	for _, k := range ks {
 		for _, ch := range k.Changes {
@@ -205,7 +206,7 @@ func (c *console) spanComparisons(ks []ndjson.SpanComparison) {
 	}
 	c.table(rows, []bool{false, false, true, false, false})
 	c.line(fmt.Sprintf("   comparison_design independent: each recording resampled on its own, %s intervals, threshold ±%s, outcome %s",
-		confidence(k0.ConfidencePct), confidence(k0.ThresholdPct), orAll(k0.Outcome)))
+		model.Confidence(k0.ConfidencePct), model.Confidence(k0.ThresholdPct), orAll(k0.Outcome)))
 	for _, k := range ks {
 		for _, w := range k.Warnings {
 			c.warning(w)
@@ -221,7 +222,7 @@ func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []cell
 		}
 		return []cell{{text: k.Name}, {text: percentileName(ch.P)}, {text: change}, {text: ""}, {text: ch.Verdict}}
 	}
-	return []cell{{text: k.Name}, {text: percentileName(ch.P)}, {text: pct(*ch.ChangePct)}, {text: pctRange(*ch.CI)},
+	return []cell{{text: k.Name}, {text: percentileName(ch.P)}, {text: model.Pct(*ch.ChangePct)}, {text: model.PctRange(*ch.CI)},
 		{text: ch.Verdict, sgr: verdictColor(ch.Verdict)}}
 }
 

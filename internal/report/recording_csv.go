@@ -8,13 +8,14 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // writeRecordingsCSV appends the recordings' rows to the csv format: a
 // "span_summary" row per benchmark, a "span_comparison" row per compared
 // benchmark.
-func writeRecordingsCSV(w *bytes.Buffer, recs []*Recording) error {
+func writeRecordingsCSV(w *bytes.Buffer, recs []*model.Recording) error {
 	cw := csv.NewWriter(w)
 	for _, r := range recs {
 		for i := range r.Summaries {
@@ -37,16 +38,16 @@ func percentileColumn(p float64) string {
 	return strings.ReplaceAll(percentileName(p), ".", "_")
 }
 
-func newSpanCSVRow(r *Recording, kind string) csvRow {
+func newSpanCSVRow(r *model.Recording, kind string) csvRow {
 	row := make(csvRow, len(csvColumns))
 	row.set("run_id", r.Record.RunID)
 	row.set("kind", kind)
 	row.set("unit", "ns")
-	row.set("warnings", strings.Join(r.warnings(), " | "))
+	row.set("warnings", strings.Join(r.Warnings(), " | "))
 	return row
 }
 
-func spanSummaryRow(r *Recording, s *ndjson.SpanSummary) csvRow {
+func spanSummaryRow(r *model.Recording, s *ndjson.SpanSummary) csvRow {
 	row := newSpanCSVRow(r, "span_summary")
 	row.set("case", strconv.Itoa(s.Benchmark))
 	row.set("name", s.Name)
@@ -63,7 +64,7 @@ func spanSummaryRow(r *Recording, s *ndjson.SpanSummary) csvRow {
 		}
 	}
 	if s.Wall != nil {
-		row.set("mean", plain(s.Wall.Mean))
+		row.set("mean", model.Plain(s.Wall.Mean))
 		for _, p := range s.Wall.Percentiles {
 			col := percentileColumn(p.P)
 			row.set(col+"_status", p.Status)
@@ -72,7 +73,7 @@ func spanSummaryRow(r *Recording, s *ndjson.SpanSummary) csvRow {
 			}
 		}
 	}
-	if all := append(append([]string{}, r.warnings()...), s.Warnings...); len(all) > 0 {
+	if all := append(append([]string{}, r.Warnings()...), s.Warnings...); len(all) > 0 {
 		row.set("warnings", strings.Join(all, " | "))
 	}
 	return row
@@ -87,7 +88,7 @@ func outcomeCounts(m map[string]int64) string {
 	return strings.Join(parts, " ")
 }
 
-func spanComparisonRow(r *Recording, k *ndjson.SpanComparison) csvRow {
+func spanComparisonRow(r *model.Recording, k *ndjson.SpanComparison) csvRow {
 	row := newSpanCSVRow(r, "span_comparison")
 	row.set("run_id", k.ContenderRun)
 	row.set("reference_run_id", k.ReferenceRun)
@@ -112,7 +113,7 @@ func spanComparisonRow(r *Recording, k *ndjson.SpanComparison) csvRow {
 // writeRecordingsLongCSV appends the recordings' rows to the long-csv
 // format: per benchmark a "span_summary" row per axis and per wall-time
 // percentile, per comparison a "span_comparison" row per percentile.
-func writeRecordingsLongCSV(w *bytes.Buffer, recs []*Recording) error {
+func writeRecordingsLongCSV(w *bytes.Buffer, recs []*model.Recording) error {
 	cw := csv.NewWriter(w)
 	for _, r := range recs {
 		for i := range r.Summaries {
@@ -135,31 +136,21 @@ func writeRecordingsLongCSV(w *bytes.Buffer, recs []*Recording) error {
 }
 
 // newSpanLongRow fills what every row of an axis of a recording says.
-func newSpanLongRow(r *Recording, kind, name string, a ndjson.AxisInfo, status, reason string) longRow {
+func newSpanLongRow(r *model.Recording, kind, name string, a ndjson.AxisInfo, status, reason string) longRow {
 	row := make(longRow, len(longColumns))
 	for col, v := range map[string]string{"run_id": r.Record.RunID, "kind": kind, "name": name, "axis": a.Name,
 		"unit": a.Unit, "status": status, "reason": reason, "available": strconv.FormatBool(axes.Status(status).Available()),
 		"scope": a.Scope, "attribution": a.Attribution, "direction": a.Direction, "normalization": a.Normalization,
-		"warnings": strings.Join(r.warnings(), " | ")} {
+		"warnings": strings.Join(r.Warnings(), " | ")} {
 		row.set(col, v)
 	}
 	return row
 }
 
-// recordingAxis is the recording's descriptor of an axis.
-func (r *Recording) axisInfo(name, unit string) ndjson.AxisInfo {
-	for _, a := range r.Record.Axes {
-		if a.Name == name {
-			return a
-		}
-	}
-	return ndjson.AxisInfo{Name: name, Unit: unit}
-}
-
-func spanSummaryLongRows(r *Recording, s *ndjson.SpanSummary) []longRow {
+func spanSummaryLongRows(r *model.Recording, s *ndjson.SpanSummary) []longRow {
 	var rows []longRow
 	for _, a := range s.Axes {
-		row := newSpanLongRow(r, "span_summary", s.Name, r.axisInfo(a.Name, a.Unit), a.Status, a.Reason)
+		row := newSpanLongRow(r, "span_summary", s.Name, r.AxisInfo(a.Name, a.Unit), a.Status, a.Reason)
 		row.setSpanSummary(s)
 		row.set("n", strconv.Itoa(a.N))
 		row.set("missing", strconv.Itoa(a.Missing))
@@ -172,7 +163,7 @@ func spanSummaryLongRows(r *Recording, s *ndjson.SpanSummary) []longRow {
 	if s.Wall == nil {
 		return rows
 	}
-	wall := r.axisInfo("wall", "ns")
+	wall := r.AxisInfo("wall", "ns")
 	for _, p := range s.Wall.Percentiles {
 		row := newSpanLongRow(r, "span_summary", s.Name, wall, s.WallStatus, "")
 		row.setSpanSummary(s)
@@ -195,14 +186,14 @@ func (row longRow) setSpanSummary(s *ndjson.SpanSummary) {
 	}
 }
 
-func spanComparisonLongRows(r *Recording, k *ndjson.SpanComparison) []longRow {
+func spanComparisonLongRows(r *model.Recording, k *ndjson.SpanComparison) []longRow {
 	status, reason := string(axes.Collected), ""
 	if !k.WallAvailable {
 		status, reason = string(axes.PartiallyCollected), "wall time is incomplete in a compared recording: no change is given"
 	}
 	var rows []longRow
 	for _, ch := range k.Changes {
-		row := newSpanLongRow(r, "span_comparison", k.Name, r.axisInfo("wall", "ns"), status, reason)
+		row := newSpanLongRow(r, "span_comparison", k.Name, r.AxisInfo("wall", "ns"), status, reason)
 		row.set("run_id", k.ContenderRun)
 		row.set("reference_run_id", k.ReferenceRun)
 		row.set("comparison_design", k.ComparisonDesign)
@@ -210,7 +201,7 @@ func spanComparisonLongRows(r *Recording, k *ndjson.SpanComparison) []longRow {
 		row.set("outcome", k.Outcome)
 		row.set("percentile", percentileName(ch.P))
 		row.set("verdict", ch.Verdict)
-		row.set("confidence_pct", plain(k.ConfidencePct))
+		row.set("confidence_pct", model.Plain(k.ConfidencePct))
 		if ch.ChangePct != nil && ch.CI != nil {
 			row.setNumbers(map[string]float64{"change": *ch.ChangePct, "ci_low": ch.CI[0], "ci_high": ch.CI[1]})
 		}

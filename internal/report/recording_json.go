@@ -1,6 +1,9 @@
 package report
 
-import "github.com/flybench/flybench/pkg/ndjson"
+import (
+	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
 
 // jsonRecording is one recording in the JSON document. Records keep their
 // stream form; spans are not carried (the stream has them).
@@ -15,7 +18,7 @@ type jsonRecording struct {
 	StreamWarnings []string                `json:"stream_warnings"`
 }
 
-func jsonRecordings(recs []*Recording) []jsonRecording {
+func jsonRecordings(recs []*model.Recording) []jsonRecording {
 	var out []jsonRecording
 	for _, r := range recs {
 		out = append(out, jsonRecording{Recording: r.Record, End: r.End, Spans: r.Spans,

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // writeRecordingsMarkdown renders each recording: a heading, a table of
 // benchmarks with their percentiles, the axes that lack values, and the
 // comparisons, marked independent.
-func writeRecordingsMarkdown(w *bytes.Buffer, s *Stream) {
+func writeRecordingsMarkdown(w *bytes.Buffer, s *model.Stream) {
 	for i, r := range s.Recordings {
 		if i > 0 || len(s.Runs) > 0 {
 			w.WriteString("\n")
@@ -20,11 +21,11 @@ func writeRecordingsMarkdown(w *bytes.Buffer, s *Stream) {
 	}
 }
 
-func markdownRecording(w *bytes.Buffer, r *Recording) {
-	fmt.Fprintf(w, "### Recording `%s`\n\n", shortID(r.Record.RunID))
-	fmt.Fprintf(w, "%s\n\n", mdEscape(joinNonEmpty([]string{strings.TrimSpace(r.Record.Tool + " " + r.Record.ToolVersion),
-		plural(len(r.Record.Benchmarks), "benchmark"), retentionText(r.Record.Retention), hostText(r.Record.Host)}, " · ")))
-	notes := append([]string{}, r.warnings()...)
+func markdownRecording(w *bytes.Buffer, r *model.Recording) {
+	fmt.Fprintf(w, "### Recording `%s`\n\n", model.ShortID(r.Record.RunID))
+	fmt.Fprintf(w, "%s\n\n", mdEscape(model.JoinNonEmpty([]string{strings.TrimSpace(r.Record.Tool + " " + r.Record.ToolVersion),
+		model.Plural(len(r.Record.Benchmarks), "benchmark"), retentionText(r.Record.Retention), hostText(r.Record.Host)}, " · ")))
+	notes := append([]string{}, r.Warnings()...)
 	for _, s := range r.Summaries {
 		for _, n := range s.Warnings {
 			notes = append(notes, s.Name+": "+n)
@@ -64,9 +65,9 @@ func markdownRule(n int) []string {
 }
 
 // recordingLevel is the confidence of the recording's intervals.
-func recordingLevel(r *Recording) string {
+func recordingLevel(r *model.Recording) string {
 	if len(r.Summaries) > 0 && r.Summaries[0].ConfidencePct > 0 {
-		return confidence(r.Summaries[0].ConfidencePct)
+		return model.Confidence(r.Summaries[0].ConfidencePct)
 	}
 	return "unstated"
 }
@@ -88,13 +89,13 @@ func markdownSpanRow(s *ndjson.SpanSummary) []string {
 			row = append(row, "_"+p.Status+"_")
 			continue
 		}
-		row = append(row, fmt.Sprintf("%s (%s)", dur(p.Value), durRange(p.CI[0], p.CI[1])))
+		row = append(row, fmt.Sprintf("%s (%s)", model.Dur(p.Value), model.DurRange(p.CI[0], p.CI[1])))
 	}
 	return row
 }
 
 // markdownSpanAxes lists each benchmark's axes besides wall time.
-func markdownSpanAxes(w *bytes.Buffer, r *Recording) {
+func markdownSpanAxes(w *bytes.Buffer, r *model.Recording) {
 	var lines []string
 	for _, s := range r.Summaries {
 		for _, a := range s.Axes {
@@ -111,13 +112,13 @@ func markdownSpanAxes(w *bytes.Buffer, r *Recording) {
 func markdownSpanComparisons(w *bytes.Buffer, ks []ndjson.SpanComparison) {
 	k0 := ks[0]
 	fmt.Fprintf(w, "\n**`%s` vs `%s`** (comparison_design independent: each recording resampled on its own, threshold ±%s)\n\n",
-		shortID(k0.ReferenceRun), shortID(k0.ContenderRun), confidence(k0.ThresholdPct))
+		model.ShortID(k0.ReferenceRun), model.ShortID(k0.ContenderRun), model.Confidence(k0.ThresholdPct))
 	w.WriteString("| benchmark | percentile | change | interval | verdict |\n| --- | --- | --- | --- | --- |\n")
 	for _, k := range ks {
 		for _, ch := range k.Changes {
 			change, ci := "unavailable", ""
 			if ch.ChangePct != nil && ch.CI != nil {
-				change, ci = pct(*ch.ChangePct), pctRange(*ch.CI)
+				change, ci = model.Pct(*ch.ChangePct), model.PctRange(*ch.CI)
 			}
 			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdEscape(k.Name), percentileName(ch.P), change, ci, ch.Verdict)
 		}

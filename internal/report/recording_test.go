@@ -10,13 +10,14 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/recfixture"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // recordingStream is the fixture's two recordings analysed as
 // fb-analyze before.ndjson after.ndjson writes them: the after
 // recording's tail 20% slower, scan's wall time incomplete.
-func recordingStream(t *testing.T) *Stream {
+func recordingStream(t *testing.T) *model.Stream {
 	t.Helper()
 	var out bytes.Buffer
 	w := ndjson.NewWriter(&out)
@@ -35,7 +36,7 @@ func recordingStream(t *testing.T) *Stream {
 	return s
 }
 
-func renderStream(t *testing.T, s *Stream, opt Options) []byte {
+func renderStream(t *testing.T, s *model.Stream, opt Options) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	check(t, WriteStream(&buf, s, opt))
@@ -115,7 +116,7 @@ func TestRecordingNotAnalyzed(t *testing.T) {
 	s, err := LoadStream(ndjson.NewReader(bytes.NewReader(streamOf(t, recfixture.Recording("raw", recfixture.Sizes{3, 3, 3}, 1, 1))), "raw"))
 	check(t, err)
 	err = WriteStream(&bytes.Buffer{}, s, Options{})
-	if _, ok := err.(*NotAnalyzedError); !ok || !strings.Contains(err.Error(), "recording raw was not analyzed") {
+	if _, ok := err.(*model.NotAnalyzedError); !ok || !strings.Contains(err.Error(), "recording raw was not analyzed") {
 		t.Errorf("%T %v", err, err)
 	}
 }

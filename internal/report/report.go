@@ -14,6 +14,17 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/flybench/flybench/internal/report/model"
+)
+
+// The model's types, named here for the callers that load and write
+// streams (package model).
+type (
+	Run              = model.Run
+	Recording        = model.Recording
+	Stream           = model.Stream
+	NotAnalyzedError = model.NotAnalyzedError
 )
 
 // Options select the output format and what it includes.
@@ -43,7 +54,7 @@ type Options struct {
 // writes a stream's runs and recordings.
 type format struct {
 	name  string
-	write func(w *bytes.Buffer, s *Stream, opt Options) error
+	write func(w *bytes.Buffer, s *model.Stream, opt Options) error
 	// raw says the format reads samples only, so it also takes a stream
 	// fb-analyze did not analyze.
 	raw bool
@@ -52,12 +63,12 @@ type format struct {
 // formats are the formats Write accepts, in the order messages list
 // them: the newer last, so those messages keep their older prefix.
 var formats = []format{
-	{name: "console", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
+	{name: "console", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
 		writeConsole(w, s.Runs, opt)
 		writeRecordingsConsole(w, s, opt)
 		return nil
 	}},
-	{name: "csv", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		if err := writeCSV(w, s.Runs); err != nil {
 			return err
 		}
@@ -65,18 +76,18 @@ var formats = []format{
 	}},
 	// json holds runs and recordings in one document.
 	{name: "json", write: writeJSONStream},
-	{name: "markdown", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		writeMarkdown(w, s.Runs)
 		writeRecordingsMarkdown(w, s)
 		return nil
 	}},
-	{name: "long-csv", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		if err := writeLongCSV(w, s.Runs); err != nil {
 			return err
 		}
 		return writeRecordingsLongCSV(w, s.Recordings)
 	}},
-	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *Stream, _ Options) error {
+	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		return writeHyperfine(w, s.Runs)
 	}, raw: true},
 	// html is one self-contained page with the figures inline (html.go).
@@ -106,14 +117,14 @@ func formatNamed(name string) *format {
 
 // Write formats runs to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.
-func Write(w io.Writer, runs []*Run, opt Options) error {
-	return WriteStream(w, &Stream{Runs: runs}, opt)
+func Write(w io.Writer, runs []*model.Run, opt Options) error {
+	return WriteStream(w, &model.Stream{Runs: runs}, opt)
 }
 
 // WriteStream formats a stream's runs, then its recordings
 // (recording_*.go), to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.
-func WriteStream(w io.Writer, s *Stream, opt Options) error {
+func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 	name := opt.Format
 	if name == "" {
 		name = "console"
@@ -122,11 +133,11 @@ func WriteStream(w io.Writer, s *Stream, opt Options) error {
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
-	var raw *NotAnalyzedError
+	var raw *model.NotAnalyzedError
 	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw)) {
 		return err
 	}
-	markRepeats(s.Runs)
+	model.MarkRepeats(s.Runs)
 	var buf bytes.Buffer
 	if err := format.write(&buf, s, opt); err != nil {
 		return err
@@ -138,7 +149,7 @@ func WriteStream(w io.Writer, s *Stream, opt Options) error {
 }
 
 // checkStream refuses an empty stream and an unanalyzed run or recording.
-func checkStream(s *Stream) error {
+func checkStream(s *model.Stream) error {
 	if len(s.Runs) > 0 || len(s.Recordings) == 0 {
 		if err := checkAnalyzed(s.Runs); err != nil {
 			return err
@@ -147,44 +158,35 @@ func checkStream(s *Stream) error {
 	return checkRecordings(s.Recordings)
 }
 
-// NotAnalyzedError is a stream Write cannot report: empty, or with a run
-// that has no analysis records.
-type NotAnalyzedError struct{ msg string }
-
-func (e *NotAnalyzedError) Error() string { return e.msg }
-
 // checkAnalyzed refuses an empty stream and a raw one: a report is made of
 // fb-analyze's records, never of statistics computed here.
-func checkAnalyzed(runs []*Run) error {
+func checkAnalyzed(runs []*model.Run) error {
 	if len(runs) == 0 {
-		return &NotAnalyzedError{"the stream holds no run records, nothing to report"}
+		return &model.NotAnalyzedError{Msg: "the stream holds no run records, nothing to report"}
 	}
 	for _, r := range runs {
 		if r.Analysis == nil && len(r.StreamWarnings) > 0 {
-			return fmt.Errorf("run %s has no analysis record: the %s", shortID(r.Run.RunID), r.StreamWarnings[0])
+			return fmt.Errorf("run %s has no analysis record: the %s", model.ShortID(r.Run.RunID), r.StreamWarnings[0])
 		}
 		if r.Analysis == nil {
-			return &NotAnalyzedError{fmt.Sprintf("run %s was not analyzed: pipe the stream through fb-analyze first "+
-				"(fb-pair ... | fb-analyze | fb-report)", shortID(r.Run.RunID))}
+			return &model.NotAnalyzedError{Msg: fmt.Sprintf("run %s was not analyzed: pipe the stream through fb-analyze first "+
+				"(fb-pair ... | fb-analyze | fb-report)", model.ShortID(r.Run.RunID))}
 		}
 	}
 	return nil
 }
 
-// markRepeats notes, on each of the runs that share a run_id, which of
-// them it is: the same measurement analysed more than once (fb-stream(5)).
-func markRepeats(runs []*Run) {
-	total := map[string]int{}
-	for _, r := range runs {
-		total[r.Run.RunID]++
-	}
-	seen := map[string]int{}
-	for _, r := range runs {
-		id := r.Run.RunID
-		seen[id]++
-		r.repeat = ""
-		if total[id] > 1 {
-			r.repeat = fmt.Sprintf("%d of %d with this id", seen[id], total[id])
+// checkRecordings refuses a recording fb-analyze did not summarize.
+func checkRecordings(recs []*model.Recording) error {
+	for _, r := range recs {
+		switch {
+		case len(r.Summaries) > 0:
+		case len(r.StreamWarnings) > 0:
+			return fmt.Errorf("recording %s has no span_summary records: the %s", model.ShortID(r.Record.RunID), r.StreamWarnings[0])
+		default:
+			return &model.NotAnalyzedError{Msg: fmt.Sprintf("recording %s was not analyzed: pipe the stream through fb-analyze first "+
+				"(fb-record ... | fb-analyze | fb-report)", model.ShortID(r.Record.RunID))}
 		}
 	}
+	return nil
 }

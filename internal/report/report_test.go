@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/flybench/flybench/internal/report/model"
 )
 
 // TestFixtureStream keeps testdata/fixture.ndjson, a realistic analyzed
@@ -14,7 +16,7 @@ func TestFixtureStream(t *testing.T) {
 	golden(t, "fixture-env.ndjson", envFixtureStream(t))
 }
 
-func render(t *testing.T, runs []*Run, opt Options) []byte {
+func render(t *testing.T, runs []*model.Run, opt Options) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	if err := Write(&buf, runs, opt); err != nil {
@@ -27,7 +29,7 @@ func TestGolden(t *testing.T) {
 	runs, axed, env := fixtureRuns(t), axesFixtureRuns(t), envFixtureRuns(t)
 	tests := []struct {
 		name string
-		runs []*Run
+		runs []*model.Run
 		opt  Options
 	}{
 		{"console", runs, Options{}},
@@ -85,7 +87,7 @@ func TestIncompleteRunIsFlagged(t *testing.T) {
 	runs := fixtureRuns(t)
 	cut := *runs[0]
 	cut.End = nil
-	out := string(render(t, []*Run{&cut}, Options{}))
+	out := string(render(t, []*model.Run{&cut}, Options{}))
 	if !strings.Contains(out, "⚠ incomplete run: stream cut short (no end record)") {
 		t.Errorf("header does not flag the missing end record:\n%s", out)
 	}
@@ -111,13 +113,13 @@ func TestWriteRefusals(t *testing.T) {
 	raw.Analysis = nil
 	tests := []struct {
 		name string
-		runs []*Run
+		runs []*model.Run
 		opt  Options
 		want string
 	}{
-		{"not analyzed", []*Run{runs[1], &raw}, Options{}, "run 1b9f3c2a was not analyzed: pipe the stream through fb-analyze first"},
-		{"not analyzed csv", []*Run{&raw}, Options{Format: "csv"}, "fb-analyze"},
-		{"not analyzed long-csv", []*Run{&raw}, Options{Format: "long-csv"}, "fb-analyze"},
+		{"not analyzed", []*model.Run{runs[1], &raw}, Options{}, "run 1b9f3c2a was not analyzed: pipe the stream through fb-analyze first"},
+		{"not analyzed csv", []*model.Run{&raw}, Options{Format: "csv"}, "fb-analyze"},
+		{"not analyzed long-csv", []*model.Run{&raw}, Options{Format: "long-csv"}, "fb-analyze"},
 		{"no runs", nil, Options{}, "no run records"},
 		{"unknown format", runs, Options{Format: "yaml"}, `unknown report format "yaml" (want console, csv, json, markdown, long-csv, hyperfine-json, html, svg)`},
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -43,7 +44,7 @@ func slopeClause(name string, s *ndjson.SizeSlope) string {
 
 // markdownSizes is a line per comparison with a sizes text, naming the
 // contender when the run has more than one.
-func markdownSizes(w *bytes.Buffer, r *Run) {
+func markdownSizes(w *bytes.Buffer, r *model.Run) {
 	for k := range r.Comparisons {
 		text := sizesText(r.Comparisons[k].Sizes)
 		if text == "" {

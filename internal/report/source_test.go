@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // importedRun is the fixture's single-case run as fb-import would
 // describe it: a source tool, no host and no clock characterization.
-func importedRun(t *testing.T) *Run {
+func importedRun(t *testing.T) *model.Run {
 	r := *fixtureRuns(t)[3]
 	r.Run.Source = "hyperfine"
 	r.Run.Host = ndjson.Host{OS: "unknown", Kernel: "unknown", Arch: "unknown", CPUModel: "unknown",
@@ -24,7 +25,7 @@ func importedRun(t *testing.T) *Run {
 // and the console and Markdown say its host and clock are unknown rather
 // than showing empty or zero facts.
 func TestSourceIsShown(t *testing.T) {
-	runs := []*Run{importedRun(t)}
+	runs := []*model.Run{importedRun(t)}
 	console := string(render(t, runs, Options{}))
 	for _, want := range []string{" · source: hyperfine · ", " · host unknown", "resolution | not recorded"} {
 		if !strings.Contains(console, want) {

@@ -6,59 +6,34 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/flybench/flybench/internal/runs"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// addSuite keeps a suite record with the run read last: fb-analyze writes
-// it after every run it analysed. A suite before any run has no runs to
-// summarize and is skipped.
-func (ld *loader) addSuite(r *ndjson.Reader, rec runs.Record) error {
-	if len(ld.runs) == 0 {
-		return nil
-	}
-	s := &ndjson.Suite{}
-	if err := r.Decode(rec.Line, s); err != nil {
-		return err
-	}
-	last := ld.runs[len(ld.runs)-1]
-	last.Suites = append(last.Suites, *s)
-	return nil
-}
-
-// suitesOf gathers the suite records of all runs, in stream order.
-func suitesOf(runs []*Run) []ndjson.Suite {
-	var all []ndjson.Suite
-	for _, r := range runs {
-		all = append(all, r.Suites...)
-	}
-	return all
-}
-
 // suiteTitle is "suite: geometric mean of 3 benchmarks".
 func suiteTitle(s *ndjson.Suite) string {
-	return "suite: geometric mean of " + plural(len(s.Members), "benchmark")
+	return "suite: geometric mean of " + model.Plural(len(s.Members), "benchmark")
 }
 
 // memberChange is a member's speedup as a change of the contender's time.
 func memberChange(m ndjson.SuiteMember) float64 { return 100 * (1/m.Speedup - 1) }
 
 // suiteLevel is "95% CI".
-func suiteLevel(s *ndjson.Suite) string { return confidence(s.ConfidencePct) + " CI" }
+func suiteLevel(s *ndjson.Suite) string { return model.Confidence(s.ConfidencePct) + " CI" }
 
 // suites prints a card per suite after the runs: every member with its
 // speedup, then the geometric mean with its interval and verdict.
-func (c *console) suites(runs []*Run) {
-	for _, s := range suitesOf(runs) {
+func (c *console) suites(runs []*model.Run) {
+	for _, s := range model.Suites(runs) {
 		c.title("=", suiteTitle(&s))
 		rows := [][]cell{{{text: "benchmark"}, {text: "run"}, {text: "units"}, {text: "speedup"}, {text: "change"}}}
 		for _, m := range s.Members {
-			rows = append(rows, []cell{{text: m.Name}, {text: shortID(m.RunID)}, {text: strconv.Itoa(m.Pairs)},
-				{text: speedup(m.Speedup)}, {text: pct(memberChange(m))}})
+			rows = append(rows, []cell{{text: m.Name}, {text: model.ShortID(m.RunID)}, {text: strconv.Itoa(m.Pairs)},
+				{text: model.Speedup(m.Speedup)}, {text: model.Pct(memberChange(m))}})
 		}
 		c.table(rows, []bool{false, false, true, true, true})
-		c.row("speedup", fmt.Sprintf("%s geometric mean  %s %s", c.p.paint(sgrBold, speedup(s.GeoSpeedup)), suiteLevel(&s), speedupRange(s.SpeedupCI)))
-		c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%", pct(s.ChangePct), suiteLevel(&s), pctRange(s.ChangeCI), s.ThresholdPct))
+		c.row("speedup", fmt.Sprintf("%s geometric mean  %s %s", c.p.paint(sgrBold, model.Speedup(s.GeoSpeedup)), suiteLevel(&s), model.SpeedupRange(s.SpeedupCI)))
+		c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%", model.Pct(s.ChangePct), suiteLevel(&s), model.PctRange(s.ChangeCI), s.ThresholdPct))
 		c.paintedRow("verdict", verdictColor(s.Verdict), suiteVerdict(s.Verdict))
 		for _, w := range s.Warnings {
 			c.warning(w)
@@ -78,14 +53,14 @@ func suiteVerdict(v string) string {
 }
 
 // markdownSuites writes a section per suite after the runs.
-func markdownSuites(w *bytes.Buffer, runs []*Run) {
-	for _, s := range suitesOf(runs) {
+func markdownSuites(w *bytes.Buffer, runs []*model.Run) {
+	for _, s := range model.Suites(runs) {
 		fmt.Fprintf(w, "\n### %s\n\n", mdEscape(suiteTitle(&s)))
 		w.WriteString("| benchmark | run | units | speedup | change |\n| :-- | :-- | --: | --: | --: |\n")
 		for _, m := range s.Members {
-			fmt.Fprintf(w, "| %s | `%s` | %d | %s | %s |\n", mdEscape(m.Name), shortID(m.RunID), m.Pairs, speedup(m.Speedup), pct(memberChange(m)))
+			fmt.Fprintf(w, "| %s | `%s` | %d | %s | %s |\n", mdEscape(m.Name), model.ShortID(m.RunID), m.Pairs, model.Speedup(m.Speedup), model.Pct(memberChange(m)))
 		}
-		fmt.Fprintf(w, "| **geometric mean** | | | **%s** (%s) | %s (%s) |\n", speedup(s.GeoSpeedup), speedupRange(s.SpeedupCI), pct(s.ChangePct), pctRange(s.ChangeCI))
+		fmt.Fprintf(w, "| **geometric mean** | | | **%s** (%s) | %s (%s) |\n", model.Speedup(s.GeoSpeedup), model.SpeedupRange(s.SpeedupCI), model.Pct(s.ChangePct), model.PctRange(s.ChangeCI))
 		fmt.Fprintf(w, "\n**%s** — %s, practical threshold ±%.1f%%.\n", mdEscape(suiteVerdict(s.Verdict)), suiteLevel(&s), s.ThresholdPct)
 		for _, warning := range s.Warnings {
 			fmt.Fprintf(w, "> ⚠ %s\n", mdEscape(warning))

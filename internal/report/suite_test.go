@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -79,8 +80,8 @@ func analyzedSuite(t *testing.T, opt analyze.Options, inputs ...[]byte) []byte {
 
 func TestSuiteGolden(t *testing.T) {
 	runs := loadFixture(t, analyzedSuite(t, analyze.DefaultOptions, suiteRawRuns()...), "suite.ndjson")
-	if len(runs) != 3 || len(suitesOf(runs)) != 1 {
-		t.Fatalf("%d runs, %d suites: want 3 and 1", len(runs), len(suitesOf(runs)))
+	if len(runs) != 3 || len(model.Suites(runs)) != 1 {
+		t.Fatalf("%d runs, %d suites: want 3 and 1", len(runs), len(model.Suites(runs)))
 	}
 	for _, format := range []string{"console", "markdown", "json", "csv", "long-csv"} {
 		t.Run(format, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -19,15 +20,15 @@ type cell struct {
 
 // many prints a run of three or more cases: the reference's card, then one
 // table row per contender against it, then the details when asked.
-func (c *console) many(r *Run) {
-	c.card(r, reference)
-	c.title("=", "against "+r.caseName(reference))
+func (c *console) many(r *model.Run) {
+	c.card(r, model.Reference)
+	c.title("=", "against "+r.CaseName(model.Reference))
 	c.table(manyRows(r), []bool{false, true, true, false, true, false, false})
 	for i := range r.Run.Cases {
-		if i == reference {
+		if i == model.Reference {
 			continue
 		}
-		k := r.against(i)
+		k := r.Against(i)
 		switch {
 		case c.details:
 			c.card(r, i)
@@ -36,7 +37,7 @@ func (c *console) many(r *Run) {
 			}
 		case k != nil:
 			for _, w := range k.Warnings {
-				c.warning(r.caseName(i) + ": " + w)
+				c.warning(r.CaseName(i) + ": " + w)
 			}
 		}
 	}
@@ -47,19 +48,19 @@ func (c *console) many(r *Run) {
 
 // manyRows is the table against the reference: a header, the reference,
 // then each contender with its speedup, interval, change and verdict.
-func manyRows(r *Run) [][]cell {
+func manyRows(r *model.Run) [][]cell {
 	median := "median/op"
-	if r.cpuTimed() {
+	if r.CPUTimed() {
 		median = "cpu time median/op"
 	}
 	rows := [][]cell{{{text: "case"}, {text: median}, {text: "speedup"},
-		{text: r.tableCILabel()}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
+		{text: tableCILabel(r)}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
 	for i := range r.Run.Cases {
-		row := []cell{{text: r.caseName(i)}, {text: "n/a"}}
-		if s := r.summary(i); s != nil {
-			row[1].text = dur(s.Median)
+		row := []cell{{text: r.CaseName(i)}, {text: "n/a"}}
+		if s := r.Summary(i); s != nil {
+			row[1].text = model.Dur(s.Median)
 		}
-		if i == reference {
+		if i == model.Reference {
 			rows = append(rows, append(row, cell{}, cell{}, cell{}, cell{text: "reference"}))
 			continue
 		}
@@ -68,18 +69,18 @@ func manyRows(r *Run) [][]cell {
 	return withNormalizedColumn(r, rows)
 }
 
-func contenderCells(r *Run, i int) []cell {
-	k := r.against(i)
-	if k == nil && i == r.referenceWorkload() {
+func contenderCells(r *model.Run, i int) []cell {
+	k := r.Against(i)
+	if k == nil && i == r.ReferenceWorkload() {
 		return []cell{{}, {}, {}, {text: "yardstick"}, {}}
 	}
 	if k == nil {
 		return []cell{{}, {}, {}, {text: "no comparison"}}
 	}
 	return []cell{
-		{text: speedup(decisionSpeedup(k))},
-		{text: speedupRange(k.SpeedupCI)},
-		{text: pct(k.ChangePct)},
+		{text: model.Speedup(decisionSpeedup(k))},
+		{text: model.SpeedupRange(k.SpeedupCI)},
+		{text: model.Pct(k.ChangePct)},
 		{text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
 		{text: winsText(k)},
 	}

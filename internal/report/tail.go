@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -13,9 +14,9 @@ import (
 func tailsText(s *ndjson.Summary) string {
 	if t := s.Tail; t != nil && t.Status == ndjson.TailOK {
 		return fmt.Sprintf("p50 %s  p90 %s  p95 %s  p99 %s  range %s  (%d single operations)",
-			dur(t.P50), dur(t.P90), dur(t.P95), dur(t.P99), durRange(s.Min, s.Max), t.Observations)
+			model.Dur(t.P50), model.Dur(t.P90), model.Dur(t.P95), model.Dur(t.P99), model.DurRange(s.Min, s.Max), t.Observations)
 	}
-	text := fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means", dur(s.P95), dur(s.P99), durRange(s.Min, s.Max))
+	text := fmt.Sprintf("p95 %s  p99 %s  range %s  (percentiles of batch means", model.Dur(s.P95), model.Dur(s.P99), model.DurRange(s.Min, s.Max))
 	if s.Tail != nil {
 		return text + "; no tail view: " + tailShortReason(s) + ")"
 	}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -37,8 +38,8 @@ func (c *console) telemetry(t *ndjson.TelemetrySummary) {
 		t.CPUPctMean, t.CPUPctMean/100, t.CPUPctPeak, t.CPUPctPeak/100)
 	c.seriesRows("cpu", sparkline(t.CPUSeries, 0, max(100, t.CPUPctPeak)), cpu)
 	mem := fmt.Sprintf("peak %s  first %s  last %s  (this tool plus the batch's processes)",
-		memory(float64(t.RSSPeakBytes)), memory(float64(t.RSSFirst)), memory(float64(t.RSSLast)))
-	lo, hi := bounds(t.RSSSeries)
+		model.Memory(float64(t.RSSPeakBytes)), model.Memory(float64(t.RSSFirst)), model.Memory(float64(t.RSSLast)))
+	lo, hi := model.Bounds(t.RSSSeries)
 	c.seriesRows("memory", sparkline(t.RSSSeries, lo, hi), mem)
 }
 
@@ -51,16 +52,4 @@ func (c *console) seriesRows(label, spark, figures string) {
 	}
 	c.row(label, spark)
 	c.row("", figures)
-}
-
-// bounds are the smallest and largest values of x.
-func bounds(x []float64) (lo, hi float64) {
-	if len(x) == 0 {
-		return 0, 0
-	}
-	lo, hi = x[0], x[0]
-	for _, v := range x[1:] {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	return lo, hi
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -15,21 +16,21 @@ func rate(v float64) string {
 		s string
 	}{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
 		if v >= p.f {
-			return fmt.Sprintf("%s%s units/s", sig4(v/p.f), p.s)
+			return fmt.Sprintf("%s%s units/s", model.Sig4(v/p.f), p.s)
 		}
 	}
-	return sig4(v) + " units/s"
+	return model.Sig4(v) + " units/s"
 }
 
 // throughputText is a card's throughput row.
 func throughputText(t *ndjson.Throughput) string {
 	return fmt.Sprintf("%s  95%% CI %s .. %s  (%s work units per operation; higher is better)",
-		rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1]), plain(t.WorkUnits))
+		rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1]), model.Plain(t.WorkUnits))
 }
 
 // throughputChangeText is a comparison card's throughput row.
 func throughputChangeText(t *ndjson.ThroughputChange, ci string) string {
-	return fmt.Sprintf("%s improvement  %s %s  %s", pct(t.ImprovementPct), ci, pctRange(t.CI), t.Verdict)
+	return fmt.Sprintf("%s improvement  %s %s  %s", model.Pct(t.ImprovementPct), ci, model.PctRange(t.CI), t.Verdict)
 }
 
 // setThroughput fills a summary row's throughput columns.
@@ -51,18 +52,18 @@ func (row csvRow) setThroughputChange(k *ndjson.Comparison) {
 
 // markdownThroughput is a run's throughput view in Markdown, one line,
 // when a case declares work units.
-func markdownThroughput(w *bytes.Buffer, r *Run) {
+func markdownThroughput(w *bytes.Buffer, r *model.Run) {
 	var parts []string
 	for i := range r.Run.Cases {
-		if s := r.summary(i); s != nil && s.Throughput != nil {
+		if s := r.Summary(i); s != nil && s.Throughput != nil {
 			t := s.Throughput
-			parts = append(parts, fmt.Sprintf("%s %s (%s .. %s)", mdEscape(r.caseName(i)), rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1])))
+			parts = append(parts, fmt.Sprintf("%s %s (%s .. %s)", mdEscape(r.CaseName(i)), rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1])))
 		}
 	}
 	for k := range r.Comparisons {
 		if t := r.Comparisons[k].Throughput; t != nil {
 			ref, con := names(r, &r.Comparisons[k])
-			parts = append(parts, fmt.Sprintf("%s vs %s %s improvement (%s), %s", mdEscape(con), mdEscape(ref), pct(t.ImprovementPct), pctRange(t.CI), t.Verdict))
+			parts = append(parts, fmt.Sprintf("%s vs %s %s improvement (%s), %s", mdEscape(con), mdEscape(ref), model.Pct(t.ImprovementPct), model.PctRange(t.CI), t.Verdict))
 		}
 	}
 	if len(parts) > 0 {

@@ -1,22 +1,25 @@
 package report
 
-import "github.com/flybench/flybench/pkg/ndjson"
+import (
+	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
 
 // names are the reference and contender names of a comparison, falling back
 // to the run's case names when the record leaves them empty.
-func names(r *Run, c *ndjson.Comparison) (ref, con string) {
+func names(r *model.Run, c *ndjson.Comparison) (ref, con string) {
 	ref, con = c.ReferenceName, c.ContenderName
 	if ref == "" {
-		ref = r.caseName(c.Reference)
+		ref = r.CaseName(c.Reference)
 	}
 	if con == "" {
-		con = r.caseName(c.Contender)
+		con = r.CaseName(c.Contender)
 	}
 	return ref, con
 }
 
 // verdictText names the winner: "new faster" for "contender faster".
-func verdictText(r *Run, c *ndjson.Comparison) string {
+func verdictText(r *model.Run, c *ndjson.Comparison) string {
 	ref, con := names(r, c)
 	switch c.Verdict {
 	case ndjson.VerdictContenderFaster:

@@ -1,4 +1,4 @@
-package report
+package model
 
 import (
 	"math"
@@ -7,10 +7,10 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// summaryAxes are a summary's axes. A stream written before axes were
+// SummaryAxes are a summary's axes. A stream written before axes were
 // recorded has none; its wall-time axis is then restated from the timing
 // fields, so every run has at least a wall row.
-func summaryAxes(s *ndjson.Summary) []ndjson.AxisSummary {
+func SummaryAxes(s *ndjson.Summary) []ndjson.AxisSummary {
 	if len(s.Axes) > 0 {
 		return s.Axes
 	}
@@ -20,10 +20,10 @@ func summaryAxes(s *ndjson.Summary) []ndjson.AxisSummary {
 			Max: s.Max, MeanCI: s.MeanCI}}}
 }
 
-// comparisonAxes are a comparison's axes, or its wall-time axis restated
+// ComparisonAxes are a comparison's axes, or its wall-time axis restated
 // from the timing fields for a stream written before axes were recorded.
 // A median the stream does not hold is NaN and prints as an empty cell.
-func comparisonAxes(r *Run, k *ndjson.Comparison) []ndjson.AxisComparison {
+func ComparisonAxes(r *Run, k *ndjson.Comparison) []ndjson.AxisComparison {
 	if len(k.Axes) > 0 {
 		return k.Axes
 	}
@@ -31,7 +31,7 @@ func comparisonAxes(r *Run, k *ndjson.Comparison) []ndjson.AxisComparison {
 	return []ndjson.AxisComparison{{Name: w.Name, Unit: w.Unit, Direction: string(w.Direction),
 		Scope: w.Scope, Attribution: w.Attribution, Available: true, Status: string(axes.Collected),
 		Result: &ndjson.AxisResult{Method: "relative ratio", N: k.Pairs,
-			RefMedian: median(r.summary(k.Reference)), ConMedian: median(r.summary(k.Contender)),
+			RefMedian: median(r.Summary(k.Reference)), ConMedian: median(r.Summary(k.Contender)),
 			Change: k.ChangePct, CI: k.ChangeCI, BlockLen: k.BlockLen, Verdict: wallAxisVerdict(k.Verdict)}}}
 }
 
@@ -47,25 +47,25 @@ func median(s *ndjson.Summary) float64 {
 func wallAxisVerdict(v string) string {
 	switch v {
 	case ndjson.VerdictContenderFaster:
-		return axisContenderBetter
+		return AxisContenderBetter
 	case ndjson.VerdictReferenceFaster:
-		return axisReferenceBetter
+		return AxisReferenceBetter
 	}
 	return v
 }
 
-// summaryStatus is an axis summary's status; a record that leaves it
+// SummaryStatus is an axis summary's status; a record that leaves it
 // empty is collected only when it has statistics and no sample lacks one.
-func summaryStatus(a *ndjson.AxisSummary) string {
+func SummaryStatus(a *ndjson.AxisSummary) string {
 	if a.Status == "" && a.Stats != nil && a.N > 0 && a.Missing == 0 {
 		return string(axes.Collected)
 	}
 	return a.Status
 }
 
-// comparisonStatus is an axis comparison's status; a record that leaves it
+// ComparisonStatus is an axis comparison's status; a record that leaves it
 // empty is collected only when it is marked available and has a result.
-func comparisonStatus(a *ndjson.AxisComparison) string {
+func ComparisonStatus(a *ndjson.AxisComparison) string {
 	if a.Status == "" && a.Available && a.Result != nil {
 		return string(axes.Collected)
 	}

@@ -1,0 +1,163 @@
+package model
+
+import (
+	"errors"
+	"io"
+
+	"github.com/flybench/flybench/internal/runs"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// Load reads a whole stream, grouped into runs and recordings the way
+// fb-analyze groups it (package runs; fb-stream(5)). A run_id that
+// appears on more than one run record gives as many runs, each with its
+// own analysis. Unknown record types are skipped. Errors are the reader's
+// *ndjson.SyntaxError and *ndjson.VersionError, or a *ndjson.SyntaxError
+// for a record that does not fit the runs around it. A last line cut
+// short ends the stream: the run or recording it followed gets a warning
+// in StreamWarnings.
+func Load(r *ndjson.Reader) (*Stream, error) {
+	g := runs.NewReader(r)
+	ld := &loader{byRun: map[*runs.Run]*Run{}, byRec: map[*runs.Recording]*Recording{}}
+	for {
+		rec, err := g.Next()
+		if err != nil {
+			return ld.stop(g, err)
+		}
+		switch rec.Type {
+		case ndjson.TypeSuite:
+			err = ld.addSuite(r, rec)
+		case ndjson.TypeAA:
+			err = ld.addAA(r, rec)
+		default:
+			ld.add(rec)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+}
+
+// loader keeps the records of each run and recording.
+type loader struct {
+	runs  []*Run
+	byRun map[*runs.Run]*Run
+	recs  []*Recording
+	byRec map[*runs.Recording]*Recording
+}
+
+// stop ends the input at a reader error: the end of the input, a torn
+// last line (a warning on the run or recording before it), or a bad line.
+func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
+	var torn *ndjson.TornError
+	switch {
+	case errors.As(err, &torn):
+		if last := ld.byRec[g.LastRecording()]; last != nil {
+			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
+		} else if last := ld.byRun[g.Last()]; last != nil {
+			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
+		}
+	case !errors.Is(err, io.EOF):
+		return nil, err
+	}
+	return &Stream{Runs: ld.runs, Recordings: ld.recs}, nil
+}
+
+// add keeps a record of a run or a recording.
+func (ld *loader) add(rec runs.Record) {
+	if rec.Recording != nil {
+		ld.addRecording(rec)
+		return
+	}
+	if v, ok := rec.Value.(*ndjson.Run); ok {
+		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate}
+		ld.runs = append(ld.runs, run)
+		ld.byRun[rec.Run] = run
+		return
+	}
+	run := ld.byRun[rec.Run]
+	if run == nil {
+		return // lock and gate records wait for their run; unknown types are skipped
+	}
+	switch v := rec.Value.(type) {
+	case *ndjson.Calibration:
+		run.Calibrations = append(run.Calibrations, *v)
+	case *ndjson.Sample:
+		run.Samples = append(run.Samples, *v)
+	case *ndjson.Window:
+		run.Windows = append(run.Windows, *v)
+	case *ndjson.Look:
+		run.Looks = append(run.Looks, *v)
+	case *ndjson.End:
+		run.End = v
+	case *ndjson.Analysis:
+		run.Analysis = v
+	case *ndjson.Summary:
+		run.Summaries = append(run.Summaries, *v)
+	case *ndjson.Comparison:
+		if v.Design == ndjson.DesignIndependent {
+			run.Baseline = append(run.Baseline, *v)
+			return
+		}
+		run.Comparisons = append(run.Comparisons, *v)
+	case *ndjson.Environment:
+		run.Environment = v
+	}
+}
+
+// addRecording keeps a record of a recording.
+func (ld *loader) addRecording(rec runs.Record) {
+	if v, ok := rec.Value.(*ndjson.Recording); ok {
+		r := &Recording{Record: *v}
+		ld.recs = append(ld.recs, r)
+		ld.byRec[rec.Recording] = r
+		return
+	}
+	r := ld.byRec[rec.Recording]
+	switch v := rec.Value.(type) {
+	case *ndjson.Span:
+		r.Spans++
+		if v.WallNS != nil {
+			r.SpanTimes = append(r.SpanTimes, SpanTime{B: v.Benchmark, StartNS: v.StartNS, WallNS: *v.WallNS})
+		}
+	case *ndjson.ProcessUsage:
+		r.Processes = append(r.Processes, *v)
+	case *ndjson.RecordingEnd:
+		r.End = v
+	case *ndjson.SpanSummary:
+		r.Summaries = append(r.Summaries, *v)
+	case *ndjson.SpanComparison:
+		r.Comparisons = append(r.Comparisons, *v)
+	}
+}
+
+// addSuite keeps a suite record with the run read last: fb-analyze writes
+// it after every run it analysed. A suite before any run has no runs to
+// summarize and is skipped.
+func (ld *loader) addSuite(r *ndjson.Reader, rec runs.Record) error {
+	if len(ld.runs) == 0 {
+		return nil
+	}
+	s := &ndjson.Suite{}
+	if err := r.Decode(rec.Line, s); err != nil {
+		return err
+	}
+	last := ld.runs[len(ld.runs)-1]
+	last.Suites = append(last.Suites, *s)
+	return nil
+}
+
+// addAA keeps an aa record with the run read last: fb-analyze writes them
+// after every run of the input.
+func (ld *loader) addAA(r *ndjson.Reader, rec runs.Record) error {
+	if len(ld.runs) == 0 {
+		return nil
+	}
+	a := &ndjson.AA{}
+	if err := r.Decode(rec.Line, a); err != nil {
+		return err
+	}
+	last := ld.runs[len(ld.runs)-1]
+	last.AAs = append(last.AAs, *a)
+	return nil
+}
