@@ -5,6 +5,7 @@ import (
 
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -70,11 +71,11 @@ func matrixCells(k *ndjson.Comparison, name string) []cell {
 	if a == nil || !model.Collected(a) {
 		return []cell{{text: "n/a"}, {}}
 	}
-	if isExact(a.Result) {
+	if words.IsExact(a.Result) {
 		return exactMatrixCells(a)
 	}
-	change := axisChange(a.Result, a.Unit)
-	if absolute(a.Result) {
+	change := words.AxisChange(a.Result, a.Unit)
+	if words.Absolute(a.Result) {
 		change = "Δ" + change
 	}
 	v := a.Result.Verdict

@@ -2,6 +2,7 @@ package report
 
 import (
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -12,7 +13,7 @@ func (c *console) axisTable(r *model.Run, k *ndjson.Comparison, ci string) {
 	if !model.ExtraComparisonAxes(k) {
 		return
 	}
-	ref, con := names(r, k)
+	ref, con := words.Names(r, k)
 	c.row("axes", "change of "+con+" against "+ref+" on the same pairs, in percent or (absolute) in the unit")
 	rows := [][]cell{{{text: "axis"}, {text: ref}, {text: con}, {text: "unit"},
 		{text: "change"}, {text: ci}, {text: "verdict"}}}
@@ -32,16 +33,16 @@ func axisComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisCompari
 		return []cell{name, {text: model.UnavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
 	}
 	res := a.Result
-	if isExact(res) {
+	if words.IsExact(res) {
 		return exactRow(a)
 	}
 	sc := model.RowScale(a.Unit, res.RefMedian, res.ConMedian)
 	change, ci := model.Pct(res.Change), model.PctRange(res.CI)
-	if absolute(res) {
+	if words.Absolute(res) {
 		change, ci = sc.Signed(res.Change)+" (absolute)", sc.Span(res.CI[0], res.CI[1], true)
 	}
 	return []cell{name, {text: sc.Num(res.RefMedian)}, {text: sc.Num(res.ConMedian)}, {text: sc.Label},
 		{text: change}, {text: ci},
-		{text: axisVerdictText(r, k, res.Verdict), sgr: axisVerdictColor(res.Verdict)},
+		{text: words.AxisVerdict(r, k, res.Verdict), sgr: axisVerdictColor(res.Verdict)},
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -18,18 +19,18 @@ func (c *console) card(r *model.Run, i int) {
 	}
 	c.row(r.TimeLabel("latency"), c.latency(r, s))
 	c.normalizedRow(r, s)
-	c.row("tails", tailsText(s))
+	c.row("tails", words.Tails(s))
 	if s.Throughput != nil {
-		c.row("throughput", throughputText(s.Throughput))
+		c.row("throughput", words.Throughput(s.Throughput))
 	}
 	c.row("sampling", sampling(r, s))
-	if text := stoppingText(r, runLevel(r)); text != "" && len(r.Run.Cases) == 1 {
+	if text := words.Stopping(r, words.RunLevel(r)); text != "" && len(r.Run.Cases) == 1 {
 		c.row("stopping", text)
 	}
 	c.row("quality", c.quality(s))
-	c.row("clock", clockText(r.Run.Clock))
+	c.row("clock", words.Clock(r.Run.Clock))
 	if t := r.Run.Timer; t != nil {
-		c.row("timer", timerText(t))
+		c.row("timer", words.Timer(t))
 	}
 	c.row("resolution", resolution(r.Run.Clock, s))
 	c.row("elapsed", model.HMS(s.TimedNS)+" timed samples (hh:mm:ss)")
@@ -60,7 +61,7 @@ func sampling(r *model.Run, s *ndjson.Summary) string {
 		auto = "  (--samples auto: as many as fit, each batch at least one operation)"
 	}
 	return fmt.Sprintf("%d iter/sample%s x %s  median batch %s%s%s",
-		iter, sizeRangeText(s), model.Plural(s.N, "sample"), model.Dur(s.MedianBatchNS), capped, auto)
+		iter, words.SizeRange(s), model.Plural(s.N, "sample"), model.Dur(s.MedianBatchNS), capped, auto)
 }
 
 func (c *console) quality(s *ndjson.Summary) string {
@@ -76,61 +77,6 @@ func outliersText(o ndjson.Outliers) string {
 	}
 	return fmt.Sprintf("%d (low %d/%d mild/severe, high %d/%d)",
 		o.Total(), o.LowMild, o.LowSevere, o.HighMild, o.HighSevere)
-}
-
-func clockText(k ndjson.Clock) string {
-	text := k.Backend
-	if text == "" {
-		text = "not recorded"
-	}
-	if k.SubtractNS > 0 {
-		text += fmt.Sprintf("  (timer cost %s subtracted per batch)", model.Fixed3(k.SubtractNS))
-	}
-	return text
-}
-
-// timerText says which clock the per-operation times come from: the
-// batch's or worker's own report, their CPU time, or the harness's clock
-// and what it includes.
-func timerText(t *ndjson.Timer) string {
-	if t.Kind == ndjson.TimerCPU {
-		return cpuTimerText(t)
-	}
-	if t.Kind != "self" {
-		text := "wall time around each batch"
-		if t.Note != "" {
-			text += " — " + t.Note
-		}
-		return text
-	}
-	text := "self-reported " + t.Axis
-	if t.Source != "" {
-		text += " from " + t.Source
-	}
-	if t.ResolutionNS > 0 {
-		text += ", resolution " + model.Fixed3(t.ResolutionNS)
-	}
-	if t.Note != "" {
-		text += " — " + t.Note
-	}
-	return text
-}
-
-// cpuTimerText is "CPU time from wait4 rusage user+system, resolution
-// 1.000 µs; wall time is the axis wall — what it includes".
-func cpuTimerText(t *ndjson.Timer) string {
-	text := "CPU time"
-	if t.Source != "" {
-		text += " from " + t.Source
-	}
-	if t.ResolutionNS > 0 {
-		text += ", resolution " + model.Fixed3(t.ResolutionNS)
-	}
-	text += "; wall time is the axis wall"
-	if t.Note != "" {
-		text += " — " + t.Note
-	}
-	return text
 }
 
 // resolution shows the timer beneath the estimate: its steps, its read

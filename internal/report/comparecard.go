@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -22,10 +23,10 @@ func (c *console) pair(r *model.Run) {
 
 // comparison prints the card of one paired comparison.
 func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
-	ref, con := names(r, k)
-	ci := ciText(r, k)
+	ref, con := words.Names(r, k)
+	ci := words.CI(r, k)
 	c.title("=", ref+" vs "+con)
-	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, model.Speedup(decisionSpeedup(k))), estimatorName(k))
+	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, model.Speedup(words.DecisionSpeedup(k))), words.Estimator(k))
 	if k.Estimator != "" {
 		head += fmt.Sprintf("  %s geometric", model.Speedup(k.GeoSpeedup))
 	}
@@ -40,43 +41,43 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	c.row(r.TimeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",
 		model.Pct(k.ChangePct), ci, model.PctRange(k.ChangeCI), k.ThresholdPct, model.SignedDur(k.MeanDiffNS), bootstrap))
 	if k.Geo != nil {
-		c.row("geometric", geometricText(k, ci))
+		c.row("geometric", words.Geometric(k, ci))
 	}
 	if k.Robust != nil && k.Estimator == "robust" {
-		c.row("outliers", robustText(k))
+		c.row("outliers", words.Robust(k))
 	}
 	c.paintedRow("verdict", verdictColor(k.Verdict), c.verdict(r, k))
 	if k.Throughput != nil {
-		c.row("throughput", throughputChangeText(k.Throughput, ci))
+		c.row("throughput", words.ThroughputChange(k.Throughput, ci))
 	}
 	if k.Process != nil {
-		c.row("process", processText(k.Process))
+		c.row("process", words.Process(k.Process))
 	}
 	for i := range k.ProcessViews {
-		c.row(processLabel(&k.ProcessViews[i]), processText(&k.ProcessViews[i]))
+		c.row(words.ProcessLabel(&k.ProcessViews[i]), words.Process(&k.ProcessViews[i]))
 	}
-	if text := stoppingText(r, k.ConfidencePct); text != "" {
+	if text := words.Stopping(r, k.ConfidencePct); text != "" {
 		c.row("stopping", text)
 	}
 	if k.Design != ndjson.DesignSequential { // sequential blocks have no pairs
-		c.row("order", orderText(k, ref, con))
+		c.row("order", words.Order(k, ref, con))
 		c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
 	c.schedule(k.Design, k.Batching, r.Run.Config.Layout)
-	if text := sizesText(k.Sizes); text != "" {
+	if text := words.Sizes(k.Sizes); text != "" {
 		c.row("sizes", text)
 	}
 	for _, w := range k.Warnings {
 		c.warning(w)
 	}
-	c.axisTable(r, k, axisCIText(r, k, ci))
+	c.axisTable(r, k, words.AxisCI(r, k, ci))
 }
 
 // verdict is "new faster   (contender faster)".
 func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
-	text := verdictText(r, k)
+	text := words.Verdict(r, k)
 	if k.Verdict != "" && k.Verdict != text {
 		text += "   (" + k.Verdict + ")"
 	}
@@ -86,8 +87,8 @@ func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
 func (c *console) schedule(design, batching string, layout *ndjson.Layout) {
-	text, exposed := scheduleText(design, batching)
-	text = withLayout(text, layout)
+	text, exposed := words.Schedule(design, batching)
+	text = words.WithLayout(text, layout)
 	if exposed {
 		c.paintedRow("schedule", sgrYellow, "⚠ "+text)
 		return

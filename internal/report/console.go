@@ -2,10 +2,10 @@ package report
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -69,12 +69,12 @@ func (c *console) header(r *model.Run) string {
 	run := r.Run
 	parts := []string{
 		strings.TrimSpace(run.Tool + " " + run.ToolVersion),
-		sourceText(run),
+		words.Source(run),
 		headerSchedule(run),
 		model.Plural(len(run.Cases), "case"),
 		timedBy(run.Timer),
 		"run " + model.ShortID(run.RunID) + r.RepeatNote(),
-		hostText(run.Host),
+		words.Host(run.Host),
 	}
 	if why := r.Incomplete(); why != "" {
 		parts = append(parts, c.p.paint(sgrYellow, "⚠ incomplete run: "+why))
@@ -96,28 +96,6 @@ func headerSchedule(run ndjson.Run) string {
 		return run.Design
 	}
 	return run.Design + ", " + run.Batching
-}
-
-// sourceText is "source: hyperfine" for a run imported from another
-// tool, else empty.
-func sourceText(run ndjson.Run) string {
-	if run.Source == "" {
-		return ""
-	}
-	return "source: " + run.Source
-}
-
-// hostText is "Intel Xeon (2 cpus), linux 6.18.0", or "host unknown" for
-// an imported run that records none.
-func hostText(h ndjson.Host) string {
-	if h.CPUModel == "unknown" && h.OS == "unknown" && h.Kernel == "unknown" && h.CPUs == 0 {
-		return "host unknown"
-	}
-	cpu := h.CPUModel
-	if h.CPUs > 0 {
-		cpu = strings.TrimSpace(fmt.Sprintf("%s (%s)", cpu, model.Plural(h.CPUs, "cpu")))
-	}
-	return model.JoinNonEmpty([]string{cpu, strings.TrimSpace(h.OS + " " + h.Kernel)}, ", ")
 }
 
 // title opens a card: "-" marks a case, "=" a comparison.

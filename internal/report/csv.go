@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -203,7 +204,7 @@ func summaryRow(r *model.Run, s *ndjson.Summary) csvRow {
 // case and name. Design, batching, confidence and threshold are the
 // comparison's own when it records them.
 func comparisonRow(r *model.Run, k *ndjson.Comparison) csvRow {
-	ref, con := names(r, k)
+	ref, con := words.Names(r, k)
 	row := newCSVRow(r, "comparison")
 	row.set("name", ref)
 	row.set("contender_name", con)
@@ -216,8 +217,8 @@ func comparisonRow(r *model.Run, k *ndjson.Comparison) csvRow {
 	row.setFloats(map[string]float64{"geo_speedup": k.GeoSpeedup, "median_speedup": k.MedianSpeedup,
 		"speedup_ci_low": k.SpeedupCI[0], "speedup_ci_high": k.SpeedupCI[1],
 		"change_pct": k.ChangePct, "change_ci_low": k.ChangeCI[0], "change_ci_high": k.ChangeCI[1],
-		"order_effect_pct": k.OrderEffectPct, "speedup": decisionSpeedup(k)})
-	row.set("estimator", estimatorName(k))
+		"order_effect_pct": k.OrderEffectPct, "speedup": words.DecisionSpeedup(k)})
+	row.set("estimator", words.Estimator(k))
 	if k.Geo != nil {
 		row.setFloats(map[string]float64{"geo_change_pct": k.Geo.ChangePct,
 			"geo_change_ci_low": k.Geo.ChangeCI[0], "geo_change_ci_high": k.Geo.ChangeCI[1]})

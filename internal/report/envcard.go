@@ -1,6 +1,9 @@
 package report
 
-import "github.com/flybench/flybench/internal/report/model"
+import (
+	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
+)
 
 // environment prints what the harness observed about the host, when the
 // run has fb-analyze's environment record. A run that repaired itself
@@ -12,15 +15,15 @@ func (c *console) environment(r *model.Run) {
 		return
 	}
 	c.title("-", "environment")
-	c.row("host", claimText(r)+"    "+gateText(r))
-	c.row("placement", placementText(r))
-	c.row("watch", watchText(r))
+	c.row("host", words.Claim(r)+"    "+words.Gate(r))
+	c.row("placement", words.Placement(r))
+	c.row("watch", words.Watch(r))
 	c.repairs(r)
-	c.row("conditions", conditionsText(r))
-	if impact := conditionsImpact(e.Conditions); impact != "" {
+	c.row("conditions", words.Conditions(r))
+	if impact := words.ConditionsImpact(e.Conditions); impact != "" {
 		c.row("", impact)
 	}
-	for _, w := range envWarnings(r) {
+	for _, w := range words.HostWarnings(r) {
 		c.warning(w)
 	}
 }
@@ -29,11 +32,11 @@ func (c *console) environment(r *model.Run) {
 // samples kept while contaminated, or "none" when the watch was on and
 // had nothing to repair.
 func (c *console) repairs(r *model.Run) {
-	text := model.JoinNonEmpty([]string{repairsText(r), contaminatedText(r.Environment)}, "; ")
+	text := model.JoinNonEmpty([]string{words.Repairs(r), words.Contaminated(r.Environment)}, "; ")
 	switch {
 	case text != "":
 		c.paintedRow("repairs", sgrYellow, text)
-	case watchOn(r):
+	case words.WatchOn(r):
 		c.row("repairs", "none")
 	}
 }

@@ -114,10 +114,10 @@ func TestEnvironmentOutcomes(t *testing.T) {
 		}, `warning    | claim not obtained: open "/tmp/host-cpu-claim/machine": permission denied`},
 		{"busy, no holders", func(r *model.Run) { r.Environment.Lock = ndjson.LockBusy },
 			"warning    | claim not obtained: another holder had it"},
-		{"no lock", func(r *model.Run) { r.Environment.Lock, r.Lock = notRequested, nil }, "host       | no claim    gate passed"},
+		{"no lock", func(r *model.Run) { r.Environment.Lock, r.Lock = "not_requested", nil }, "host       | no claim    gate passed"},
 		{"gate timeout", func(r *model.Run) { r.Environment.Gate = ndjson.GateTimeout },
 			"warning    | quiescence gate timed out: the host did not stay under 5% average and 20% on any cpu"},
-		{"no gate", func(r *model.Run) { r.Environment.Gate, r.Gate = notRequested, nil }, "waited 300.0 ms    no quiescence gate\n"},
+		{"no gate", func(r *model.Run) { r.Environment.Gate, r.Gate = "not_requested", nil }, "waited 300.0 ms    no quiescence gate\n"},
 		{"placement rejected", func(r *model.Run) {
 			r.Environment.Placement, r.Environment.WatchedCPUs = "rejected", nil
 			r.Run.Config.Placement = &ndjson.Placement{CPU: 1, Outcome: "rejected", Reason: "sched_setaffinity: invalid argument"}

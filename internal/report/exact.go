@@ -1,10 +1,9 @@
 package report
 
 import (
-	"strconv"
-
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -12,21 +11,6 @@ import (
 // or instructions_sim) is printed as its exact difference, every digit,
 // with its verdict ("no change", "increased", "decreased", "not
 // deterministic") and no interval: there is none.
-
-// isExact reports whether a result is an exact comparison.
-func isExact(res *ndjson.AxisResult) bool { return res.Method == ndjson.AxisMethodExact }
-
-// exactChange is the difference with every digit, up to 12 significant
-// ones (a count per operation of a batch is a quotient, and the
-// subtraction of two leaves float64 noise): "+444046 instructions/op".
-func exactChange(res *ndjson.AxisResult, unit string) string {
-	rounded, _ := strconv.ParseFloat(strconv.FormatFloat(res.Change, 'g', 12, 64), 64)
-	text := strconv.FormatFloat(rounded, 'f', -1, 64)
-	if res.Change > 0 {
-		text = "+" + text
-	}
-	return model.JoinNonEmpty([]string{text, unit}, " ")
-}
 
 // exactColor paints a verdict by the axis's direction: an increase of a
 // lower-is-better count is red, a decrease green; a count that varies is
@@ -67,7 +51,7 @@ func exactRow(a *ndjson.AxisComparison) []cell {
 	res := a.Result
 	sc := model.RowScale(a.Unit, res.RefMedian, res.ConMedian)
 	return []cell{{text: a.Name}, {text: sc.Num(res.RefMedian)}, {text: sc.Num(res.ConMedian)}, {text: sc.Label},
-		{text: exactChange(res, "") + " (exact)"}, {text: "no interval"},
+		{text: words.ExactChange(res, "") + " (exact)"}, {text: "no interval"},
 		{text: res.Verdict, sgr: exactColor(a)},
 	}
 }
@@ -75,21 +59,21 @@ func exactRow(a *ndjson.AxisComparison) []cell {
 // exactMatrixCells are an exact axis's matrix cells: "=0" "=", "+120" "+".
 func exactMatrixCells(a *ndjson.AxisComparison) []cell {
 	v := a.Result.Verdict
-	return []cell{{text: "=" + exactChange(a.Result, ""), sgr: exactColor(a)}, {text: exactMark(v), sgr: exactColor(a)}}
+	return []cell{{text: "=" + words.ExactChange(a.Result, ""), sgr: exactColor(a)}, {text: exactMark(v), sgr: exactColor(a)}}
 }
 
 // markdownExactRow is an exact axis in a Markdown axis table.
 func markdownExactRow(a *ndjson.AxisComparison) []string {
 	res := a.Result
 	return []string{mdEscape(a.Name), mdEscape(model.AxisValue(res.RefMedian, a.Unit)), mdEscape(model.AxisValue(res.ConMedian, a.Unit)),
-		mdEscape(exactChange(res, a.Unit) + " exact, no interval"), "**" + mdEscape(res.Verdict) + "**"}
+		mdEscape(words.ExactChange(res, a.Unit) + " exact, no interval"), "**" + mdEscape(res.Verdict) + "**"}
 }
 
 // exactLegend explains the matrix's exact cells, when it has any.
 func exactLegend(r *model.Run) string {
 	for _, k := range r.Comparisons {
 		for i := range k.Axes {
-			if a := &k.Axes[i]; model.Collected(a) && isExact(a.Result) {
+			if a := &k.Axes[i]; model.Collected(a) && words.IsExact(a.Result) {
 				return "  = exact difference (= no change, + increased, - decreased, ? not deterministic)"
 			}
 		}

@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 )
 
 // axisRow is one axis of one comparison in the axes figure: drawn as a
@@ -34,7 +35,7 @@ func axisRows(r *model.Run) []axisRow {
 	ks := forestComparisons(r)
 	var rows []axisRow
 	for _, k := range ks {
-		_, con := names(r, k)
+		_, con := words.Names(r, k)
 		for _, a := range k.Axes {
 			row := axisRow{label: a.Name}
 			if len(ks) > 1 {

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -58,7 +59,7 @@ func forestComparisons(r *model.Run) []*ndjson.Comparison {
 
 // forestLabel names a comparison's row; a baseline comparison says so.
 func forestLabel(r *model.Run, k *ndjson.Comparison) string {
-	ref, con := names(r, k)
+	ref, con := words.Names(r, k)
 	if k.Design == ndjson.DesignIndependent {
 		return con + " vs baseline " + ref
 	}
@@ -68,7 +69,7 @@ func forestLabel(r *model.Run, k *ndjson.Comparison) string {
 // forestRow is a comparison's row label on the plot: the contender, and
 // the reference only for a baseline row (the axis names the run's).
 func forestRow(r *model.Run, k *ndjson.Comparison) string {
-	ref, con := names(r, k)
+	ref, con := words.Names(r, k)
 	if k.Design == ndjson.DesignIndependent {
 		return elide(con, 20) + " vs baseline " + elide(ref, 16)
 	}

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -170,9 +171,9 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 		panels[i] = p
 	}
 	if clipped > 0 {
-		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", model.Plural(clipped, unitNoun(r)), model.Pct(lo), model.Pct(hi)))
+		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", model.Plural(clipped, words.UnitNoun(r)), model.Pct(lo), model.Pct(hi)))
 	}
-	title := fmt.Sprintf("Per-%s change against %s", unitNoun(r), elide(refName, 48))
+	title := fmt.Sprintf("Per-%s change against %s", words.UnitNoun(r), elide(refName, 48))
 	cols, panelH := 1, vg.Points(300)
 	if len(ks) > 1 {
 		cols, panelH = min(3, (len(ks)+3)/4), vg.Points(170)
@@ -189,7 +190,7 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 	h := figureLayout(rows, panelH, l)
 	alt := ratiosAlt(r, ks)
 	if clipped > 0 {
-		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", model.Pct(lo), model.Pct(hi), model.Plural(clipped, unitNoun(r)))
+		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", model.Pct(lo), model.Pct(hi), model.Plural(clipped, words.UnitNoun(r)))
 	}
 	fig, err := svgFigure("ratios", title, alt, figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, panels, cols, l)
@@ -205,7 +206,7 @@ func ratioPanel(r *model.Run, k *ndjson.Comparison, changes []pairChange, l *leg
 	if !single {
 		title = elide(con, 26) // the figure's title names the reference
 	}
-	p := newPlot(title, unitNoun(r)+" (collection order)", r.TimeLabel("time")+" change (%)")
+	p := newPlot(title, words.UnitNoun(r)+" (collection order)", r.TimeLabel("time")+" change (%)")
 	thr := &band{Lo: -k.ThresholdPct, Hi: k.ThresholdPct, Fill: tint(colGrey, 0x55)}
 	p.Add(thr)
 	spans := windowSpans(r, changes)
@@ -348,12 +349,12 @@ func ratiosAlt(r *model.Run, ks []*ndjson.Comparison) string {
 	if len(ks) == 1 {
 		k := ks[0]
 		return fmt.Sprintf("Per-%s change of %s against %s in collection order, %d %ss: estimate %s, %s %s, practical threshold ±%s%%%s.",
-			unitNoun(r), r.CaseName(k.Contender), ref, len(pairChanges(r, k.Contender)), unitNoun(r),
+			words.UnitNoun(r), r.CaseName(k.Contender), ref, len(pairChanges(r, k.Contender)), words.UnitNoun(r),
 			model.Pct(k.ChangePct), r.CILabel(), model.PctRange(k.ChangeCI), model.Plain(k.ThresholdPct), windows)
 	}
 	lo, hi := extremes(ks, func(k *ndjson.Comparison) float64 { return k.ChangePct })
 	return fmt.Sprintf("Per-%s change of %d contenders against %s in collection order, one panel each: estimates from %s (%s) to %s (%s), practical threshold ±%s%%%s.",
-		unitNoun(r), len(ks), ref, model.Pct(lo.ChangePct), r.CaseName(lo.Contender), model.Pct(hi.ChangePct), r.CaseName(hi.Contender),
+		words.UnitNoun(r), len(ks), ref, model.Pct(lo.ChangePct), r.CaseName(lo.Contender), model.Pct(hi.ChangePct), r.CaseName(hi.Contender),
 		model.Plain(ks[0].ThresholdPct), windows)
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 )
 
 // The HTML report (fb-report --format html): one self-contained page
@@ -105,8 +106,8 @@ func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs []
 func htmlRunSection(r *model.Run, id string, figs []Figure, opt Options) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h, details: opt.Details}).cards(r)
-	sec := htmlSection{ID: id, Kind: "run", Title: markdownTitle(r), Facts: runFacts(r), Cases: runCases(r),
-		Warnings: prominentWarnings(r), Cards: h.cards}
+	sec := htmlSection{ID: id, Kind: "run", Title: words.Title(r), Facts: runFacts(r), Cases: runCases(r),
+		Warnings: words.ProminentWarnings(r), Cards: h.cards}
 	var err error
 	sec.Figures, err = htmlFigures(id, figs)
 	return sec, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -18,35 +19,35 @@ type htmlFact struct {
 // console and Markdown formats.
 func runFacts(r *model.Run) []htmlFact {
 	run := r.Run
-	design, exposed := scheduleText(run.Design, run.Batching)
+	design, exposed := words.Schedule(run.Design, run.Batching)
 	facts := []htmlFact{
-		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), sourceText(run)}, " · ")},
-		{Label: "run", Text: model.JoinNonEmpty([]string{run.RunID + r.RepeatNote(), "started " + startedText(run.Started)}, " · ")},
+		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), words.Source(run)}, " · ")},
+		{Label: "run", Text: model.JoinNonEmpty([]string{run.RunID + r.RepeatNote(), "started " + words.Started(run.Started)}, " · ")},
 		{Label: "host", Text: hostFacts(run.Host)},
-		{Label: "mode", Text: orNA(run.Mode)},
+		{Label: "mode", Text: words.OrNA(run.Mode)},
 		{Label: "design", Text: design},
 		{Label: "schedule", Text: scheduleFacts(r)},
-		{Label: "clock", Text: clockText(run.Clock)},
+		{Label: "clock", Text: words.Clock(run.Clock)},
 	}
 	if exposed {
 		facts[4].Tone = "warn"
 	}
 	if run.Timer != nil {
-		facts = append(facts, htmlFact{Label: "timer", Text: timerText(run.Timer)})
+		facts = append(facts, htmlFact{Label: "timer", Text: words.Timer(run.Timer)})
 	}
 	if why := r.Incomplete(); why != "" {
 		facts = append(facts, htmlFact{Label: "end", Text: "incomplete run: " + why, Tone: "warn"})
 	}
 	if r.Environment != nil {
-		facts = append(facts, htmlFact{Label: "environment", Text: envNote(r)})
+		facts = append(facts, htmlFact{Label: "environment", Text: words.HostNote(r)})
 	}
 	if len(run.Tags) > 0 {
 		facts = append(facts, htmlFact{Label: "tags", Text: tagsText(run.Tags)})
 	}
 	if r.Analysis != nil {
-		facts = append(facts, htmlFact{Label: "method", Text: strings.TrimPrefix(methodText(r), "Method: ")})
+		facts = append(facts, htmlFact{Label: "method", Text: strings.TrimPrefix(words.Method(r), "Method: ")})
 	}
-	if text := stoppingText(r, stoppingLevel(r)); text != "" {
+	if text := words.Stopping(r, words.StoppingLevel(r)); text != "" {
 		facts = append(facts, htmlFact{Label: "stopping", Text: text})
 	}
 	return facts
@@ -55,7 +56,7 @@ func runFacts(r *model.Run) []htmlFact {
 // hostFacts is the host line with its architecture and CPU governor:
 // "Intel Xeon (2 cpus), linux 6.18.0 · amd64 · governor performance".
 func hostFacts(h ndjson.Host) string {
-	parts := []string{hostText(h), h.Arch}
+	parts := []string{words.Host(h), h.Arch}
 	if h.Governor != "" {
 		parts = append(parts, "governor "+h.Governor)
 	}
@@ -67,7 +68,7 @@ func hostFacts(h ndjson.Host) string {
 func scheduleFacts(r *model.Run) string {
 	var parts []string
 	if r.End != nil {
-		parts = append(parts, model.Plural(r.End.Units, unitNoun(r))+" kept")
+		parts = append(parts, model.Plural(r.End.Units, words.UnitNoun(r))+" kept")
 	}
 	if c := r.Run.Config; c.SliceNS > 0 && r.Run.Batching == "equal-time" {
 		parts = append(parts, "slice "+model.Dur(float64(c.SliceNS)))
@@ -107,7 +108,7 @@ func runCases(r *model.Run) []htmlCase {
 		case i == model.Reference && len(r.Run.Cases) > 1:
 			out[i].Role = "reference"
 		case c.Role == ndjson.RoleReferenceWorkload:
-			out[i].Role = yardstick
+			out[i].Role = words.Yardstick
 		case len(r.Run.Cases) > 1:
 			out[i].Role = "contender"
 		}
@@ -120,11 +121,11 @@ func recordingFacts(rec *model.Recording) []htmlFact {
 	k := rec.Record
 	facts := []htmlFact{
 		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(k.Tool + " " + k.ToolVersion), k.Source}, " · ")},
-		{Label: "recording", Text: model.JoinNonEmpty([]string{k.RunID, "started " + startedText(k.Started)}, " · ")},
+		{Label: "recording", Text: model.JoinNonEmpty([]string{k.RunID, "started " + words.Started(k.Started)}, " · ")},
 		{Label: "host", Text: hostFacts(k.Host)},
 		{Label: "benchmarks", Text: model.Plural(len(k.Benchmarks), "benchmark")},
-		{Label: "retention", Text: orNA(retentionText(k.Retention))},
-		{Label: "clock", Text: clockText(k.Clock)},
+		{Label: "retention", Text: words.OrNA(words.Retention(k.Retention))},
+		{Label: "clock", Text: words.Clock(k.Clock)},
 	}
 	if len(k.Tags) > 0 {
 		facts = append(facts, htmlFact{Label: "tags", Text: tagsText(k.Tags)})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -139,7 +140,7 @@ func longSummaryRow(r *model.Run, s *ndjson.Summary, a *ndjson.AxisSummary) long
 }
 
 func longComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) longRow {
-	ref, con := names(r, k)
+	ref, con := words.Names(r, k)
 	row := newLongRow(r, "comparison", a.Name, a.Unit, model.ComparisonStatus(a), a.Reason)
 	row.set("case", strconv.Itoa(k.Reference))
 	row.set("name", ref)
@@ -154,7 +155,7 @@ func longComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisCompari
 	row.set("verdict", res.Verdict)
 	nums := map[string]float64{"reference_median": res.RefMedian, "contender_median": res.ConMedian,
 		"change": res.Change, "ci_low": res.CI[0], "ci_high": res.CI[1]}
-	if isExact(res) { // an exact difference has no interval
+	if words.IsExact(res) { // an exact difference has no interval
 		delete(nums, "ci_low")
 		delete(nums, "ci_high")
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -23,11 +24,11 @@ func writeMarkdown(w *bytes.Buffer, runs []*model.Run) {
 }
 
 func markdownRun(w *bytes.Buffer, r *model.Run) {
-	fmt.Fprintf(w, "### %s\n\n", mdEscape(markdownTitle(r)))
+	fmt.Fprintf(w, "### %s\n\n", mdEscape(words.Title(r)))
 	fmt.Fprintf(w, "Run `%s`%s · %s · %s\n\n", model.ShortID(r.Run.RunID), r.RepeatNote(),
-		mdEscape(model.JoinNonEmpty([]string{strings.TrimSpace(r.Run.Tool + " " + r.Run.ToolVersion), sourceText(r.Run)}, " · ")),
-		mdEscape(hostText(r.Run.Host)))
-	notes := prominentWarnings(r)
+		mdEscape(model.JoinNonEmpty([]string{strings.TrimSpace(r.Run.Tool + " " + r.Run.ToolVersion), words.Source(r.Run)}, " · ")),
+		mdEscape(words.Host(r.Run.Host)))
+	notes := words.ProminentWarnings(r)
 	for _, n := range notes {
 		fmt.Fprintf(w, "> ⚠ %s\n", mdEscape(n))
 	}
@@ -44,42 +45,12 @@ func markdownRun(w *bytes.Buffer, r *model.Run) {
 	fmt.Fprintf(w, "\n_%s_\n", methodNote(r))
 	markdownSizes(w, r)
 	markdownFamily(w, r)
-	if text := stoppingText(r, stoppingLevel(r)); text != "" {
+	if text := words.Stopping(r, words.StoppingLevel(r)); text != "" {
 		fmt.Fprintf(w, "\n_Stopping: %s_\n", mdEscape(text))
 	}
 	if r.Environment != nil {
-		fmt.Fprintf(w, "\n_Host: %s_\n", mdEscape(envNote(r)))
+		fmt.Fprintf(w, "\n_Host: %s_\n", mdEscape(words.HostNote(r)))
 	}
-}
-
-// markdownTitle is "old vs new", "base vs 3 contenders" or the single case.
-func markdownTitle(r *model.Run) string {
-	switch n := len(r.Run.Cases); n {
-	case 1:
-		return r.CaseName(model.Reference)
-	case 2:
-		return r.CaseName(model.Reference) + " vs " + r.CaseName(1)
-	default:
-		return r.CaseName(model.Reference) + " vs " + model.Plural(n-1, "contender")
-	}
-}
-
-// prominentWarnings gathers what a reviewer must not miss: an incomplete
-// run, every warning of the analysis and its comparisons, and a run that
-// repaired itself or whose host was not what it asked for.
-func prominentWarnings(r *model.Run) []string {
-	var notes []string
-	if why := r.Incomplete(); why != "" {
-		notes = append(notes, "incomplete run: "+why)
-	}
-	notes = append(notes, r.Warnings()...)
-	for k := range r.Comparisons {
-		_, con := names(r, &r.Comparisons[k])
-		for _, w := range r.Comparisons[k].Warnings {
-			notes = append(notes, con+": "+w)
-		}
-	}
-	return append(notes, environmentWarnings(r)...)
 }
 
 // markdownRows is the table, header and alignment rows included.
@@ -128,57 +99,14 @@ func markdownVersus(r *model.Run, i int) []string {
 		return []string{"", "", "no comparison"}
 	}
 	return []string{
-		fmt.Sprintf("%s (%s)", model.Speedup(decisionSpeedup(k)), model.SpeedupRange(k.SpeedupCI)),
+		fmt.Sprintf("%s (%s)", model.Speedup(words.DecisionSpeedup(k)), model.SpeedupRange(k.SpeedupCI)),
 		fmt.Sprintf("%s (%s)", model.Pct(k.ChangePct), model.PctRange(k.ChangeCI)),
-		"**" + mdEscape(verdictText(r, k)) + "**",
+		"**" + mdEscape(words.Verdict(r, k)) + "**",
 	}
 }
 
 // methodNote is the method line, escaped for Markdown.
-func methodNote(r *model.Run) string { return mdEscape(methodText(r)) }
-
-// methodText is the one line that says how the numbers were obtained.
-func methodText(r *model.Run) string {
-	a := r.Analysis
-	sched, _ := scheduleText(r.Run.Design, r.Run.Batching)
-	threshold := fmt.Sprintf("; practical threshold ±%.1f%%", a.ThresholdPct)
-	if len(r.Run.Cases) == 1 {
-		sched, _ = designText(r.Run.Design)
-		threshold = ""
-	}
-	sched = withLayout(sched, r.Run.Config.Layout)
-	times := "times per operation"
-	if r.CPUTimed() {
-		times = "CPU times (user+system) per operation"
-	}
-	estimate := ""
-	if a.Estimator != "" && len(r.Run.Cases) > 1 {
-		estimate = fmt.Sprintf("; decision estimate %s (the geometric mean beside it)", a.Estimator)
-	}
-	return fmt.Sprintf("Method: %s%s; %s, percentiles of batch means; "+
-		"%s confidence, %d circular-block bootstrap resamples (block rule %s)%s%s.",
-		sched, unitsKept(r), times, model.Confidence(a.ConfidencePct), a.Resamples,
-		orNA(a.BlockRule), threshold, estimate)
-}
-
-// unitsKept is ", 50 pairs": how many units the run kept, when it says.
-func unitsKept(r *model.Run) string {
-	if r.End == nil {
-		return ""
-	}
-	unit := unitNoun(r)
-	if unit == "sample" && len(r.Run.Cases) > 1 {
-		return ", " + model.Plural(r.End.Units, unit) + " per case"
-	}
-	return ", " + model.Plural(r.End.Units, unit)
-}
-
-func orNA(s string) string {
-	if s == "" {
-		return "n/a"
-	}
-	return s
-}
+func methodNote(r *model.Run) string { return mdEscape(words.Method(r)) }
 
 // mdEscape keeps text from breaking out of a table cell or starting markup.
 func mdEscape(s string) string {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -17,22 +18,14 @@ func markdownAxes(w *bytes.Buffer, r *model.Run) {
 		if !model.ExtraComparisonAxes(k) {
 			continue
 		}
-		ref, con := names(r, k)
-		fmt.Fprintf(w, "\nAxes of %s against %s, on the same pairs (%s):\n\n", mdEscape(con), mdEscape(ref), axisCIText(r, k, ciText(r, k)))
+		ref, con := words.Names(r, k)
+		fmt.Fprintf(w, "\nAxes of %s against %s, on the same pairs (%s):\n\n", mdEscape(con), mdEscape(ref), words.AxisCI(r, k, words.CI(r, k)))
 		w.WriteString("| axis | " + mdEscape(ref) + " | " + mdEscape(con) + " | change | verdict |\n")
 		w.WriteString("| :-- | --: | --: | :-- | :-- |\n")
 		for j := range k.Axes {
 			w.WriteString("| " + strings.Join(markdownAxisRow(r, k, &k.Axes[j]), " | ") + " |\n")
 		}
 	}
-}
-
-// ciText names the interval of a comparison: "95% CI".
-func ciText(r *model.Run, k *ndjson.Comparison) string {
-	if k.ConfidencePct > 0 {
-		return model.Confidence(k.ConfidencePct) + " CI"
-	}
-	return r.CILabel()
 }
 
 // markdownAxisRow is one axis: medians, the change with its interval and
@@ -43,13 +36,13 @@ func markdownAxisRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisCompariso
 		return []string{name, "n/a", "n/a", mdEscape(model.UnavailableText(a.Status, a.Reason)), ""}
 	}
 	res := a.Result
-	if isExact(res) {
+	if words.IsExact(res) {
 		return markdownExactRow(a)
 	}
-	change := fmt.Sprintf("%s (%s)", axisChange(res, a.Unit), axisChangeCI(res, a.Unit))
-	if absolute(res) {
+	change := fmt.Sprintf("%s (%s)", words.AxisChange(res, a.Unit), words.AxisChangeCI(res, a.Unit))
+	if words.Absolute(res) {
 		change += " absolute"
 	}
 	return []string{name, mdEscape(model.AxisValue(res.RefMedian, a.Unit)), mdEscape(model.AxisValue(res.ConMedian, a.Unit)),
-		mdEscape(change), "**" + mdEscape(axisVerdictText(r, k, res.Verdict)) + "**"}
+		mdEscape(change), "**" + mdEscape(words.AxisVerdict(r, k, res.Verdict)) + "**"}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -12,42 +13,16 @@ import (
 // measured case's normalized score with its interval, and the reference
 // workload's case marked as the yardstick they are counted in.
 
-// refUnits names the unit of a normalized score.
-const refUnits = "ref-units"
-
-// yardstick is what a report says of the reference workload's case.
-const yardstick = "yardstick (reference workload)"
-
-// score is a normalized score: "0.8123".
-func score(v float64) string { return fmt.Sprintf("%.4g", v) }
-
-// scoreText is "0.8123 ref-units [0.8012, 0.8234]".
-func scoreText(n *ndjson.Normalized) string {
-	return fmt.Sprintf("%s %s [%s, %s]", score(n.Score), refUnits, score(n.CI[0]), score(n.CI[1]))
-}
-
-// normalizedCell is case i's entry in a normalized column: its score, the
-// yardstick mark, or n/a.
-func normalizedCell(r *model.Run, i int) string {
-	if i == r.ReferenceWorkload() {
-		return "yardstick"
-	}
-	if s := r.Summary(i); s != nil && s.Normalized != nil {
-		return scoreText(s.Normalized)
-	}
-	return "n/a"
-}
-
 // normalizedRow is a case card's line about the reference workload.
 func (c *console) normalizedRow(r *model.Run, s *ndjson.Summary) {
 	ref := r.ReferenceWorkload()
 	switch {
 	case ref < 0:
 	case s.Case == ref:
-		c.row("normalized", yardstick+": the other cases' mean times are divided by this case's mean")
+		c.row("normalized", words.Yardstick+": the other cases' mean times are divided by this case's mean")
 	case s.Normalized != nil:
 		c.row("normalized", fmt.Sprintf("%s  (mean / mean of %s; %s with both intervals in quadrature)",
-			scoreText(s.Normalized), r.CaseName(ref), r.CILabel()))
+			words.Score(s.Normalized), r.CaseName(ref), r.CILabel()))
 	}
 }
 
@@ -60,7 +35,7 @@ func withNormalizedColumn(r *model.Run, rows [][]cell) [][]cell {
 	}
 	rows[0] = append(rows[0], cell{text: "normalized"})
 	for i := 1; i < len(rows); i++ {
-		rows[i] = append(rows[i], cell{text: normalizedCell(r, i-1)})
+		rows[i] = append(rows[i], cell{text: words.NormalizedCell(r, i-1)})
 	}
 	return rows
 }
@@ -72,9 +47,9 @@ func markdownNormalized(r *model.Run) []string {
 	if r.ReferenceWorkload() < 0 {
 		return nil
 	}
-	out := []string{"normalized (" + refUnits + ")", ":--"}
+	out := []string{"normalized (" + words.RefUnits + ")", ":--"}
 	for i := range r.Run.Cases {
-		out = append(out, mdEscape(normalizedCell(r, i)))
+		out = append(out, mdEscape(words.NormalizedCell(r, i)))
 	}
 	return out
 }
@@ -100,7 +75,7 @@ func longNormalizedRows(r *model.Run) []longRow {
 		if s.Normalized == nil {
 			continue
 		}
-		row := newLongRow(r, "summary", "normalized", refUnits, "collected", "")
+		row := newLongRow(r, "summary", "normalized", words.RefUnits, "collected", "")
 		row.set("case", strconv.Itoa(s.Case))
 		row.set("name", r.CaseName(s.Case))
 		row.set("n", strconv.Itoa(s.N))

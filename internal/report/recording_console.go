@@ -3,11 +3,10 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -49,21 +48,13 @@ func recordingHeader(r *model.Recording, p painter) string {
 		strings.TrimSpace(rec.Tool + " " + rec.ToolVersion),
 		"recording " + model.ShortID(rec.RunID),
 		model.Plural(len(rec.Benchmarks), "benchmark"),
-		retentionText(rec.Retention),
-		hostText(rec.Host),
+		words.Retention(rec.Retention),
+		words.Host(rec.Host),
 	}
 	if r.End == nil {
 		parts = append(parts, p.paint(sgrYellow, "⚠ cut short: no recording_end"))
 	}
 	return model.JoinNonEmpty(parts, " · ")
-}
-
-// retentionText is "reservoir of 4096 per benchmark".
-func retentionText(k ndjson.Retention) string {
-	if k.Policy == "" {
-		return ""
-	}
-	return fmt.Sprintf("%s of %d per benchmark", k.Policy, k.Capacity)
 }
 
 // spanCard is one benchmark's summary: spans done and kept, outcome
@@ -72,9 +63,9 @@ func (c *console) spanCard(r *model.Recording, s *ndjson.SpanSummary) {
 	c.title("-", s.Name)
 	c.row("spans", spanCountText(s))
 	if s.Outcomes != nil {
-		c.row("observed", outcomesText(s.Outcomes))
+		c.row("observed", words.Outcomes(s.Outcomes))
 	}
-	c.row("retained", outcomesText(s.RetainedOutcomes))
+	c.row("retained", words.Outcomes(s.RetainedOutcomes))
 	if s.Outcome != "" && s.Outcome != "all" {
 		c.row("filter", fmt.Sprintf("--outcome %s: statistics of %s", s.Outcome, model.Plural(s.N, s.Outcome+" span")))
 	}
@@ -82,12 +73,12 @@ func (c *console) spanCard(r *model.Recording, s *ndjson.SpanSummary) {
 		c.row("wall", model.UnavailableText(s.WallStatus, wallReason(s)))
 	} else {
 		for _, p := range s.Wall.Percentiles {
-			c.row(percentileName(p.P), percentileText(p))
+			c.row(words.Percentile(p.P), percentileText(p))
 		}
 		c.row("mean", model.Dur(s.Wall.Mean))
 	}
 	for _, a := range s.Axes {
-		c.row(a.Name, spanAxisText(a))
+		c.row(a.Name, words.SpanAxis(a))
 	}
 	for _, w := range s.Warnings {
 		c.warning(w)
@@ -118,51 +109,6 @@ func semanticsText(s string) string {
 	return s
 }
 
-// outcomeOrder lists the outcomes in reading order; others follow by name.
-var outcomeOrder = []string{ndjson.OutcomeSuccess, ndjson.OutcomeFailure, ndjson.OutcomeTimeout, ndjson.OutcomeCancelled}
-
-// outcomesText is "466 success, 8 failure, 4 timeout, 2 cancelled".
-func outcomesText(m map[string]int64) string {
-	var parts []string
-	for _, o := range sortedOutcomes(m) {
-		parts = append(parts, fmt.Sprintf("%d %s", m[o], o))
-	}
-	if len(parts) == 0 {
-		return "none"
-	}
-	return strings.Join(parts, ", ")
-}
-
-// sortedOutcomes are m's outcomes in reading order.
-func sortedOutcomes(m map[string]int64) []string {
-	var out []string
-	for _, o := range outcomeOrder {
-		if _, ok := m[o]; ok {
-			out = append(out, o)
-		}
-	}
-	var other []string
-	for o := range m {
-		if !contains(outcomeOrder, o) {
-			other = append(other, o)
-		}
-	}
-	sort.Strings(other)
-	return append(out, other...)
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
-}
-
-// percentileName is "p50", "p99.9".
-func percentileName(p float64) string { return "p" + strconv.FormatFloat(p, 'f', -1, 64) }
-
 // percentileText is "40.63 µs  [38.77 .. 42.86 µs]" or the reason there
 // is none.
 func percentileText(p ndjson.SpanPercentile) string {
@@ -178,19 +124,6 @@ func wallReason(s *ndjson.SpanSummary) string {
 		return s.Axes[0].Reason
 	}
 	return ""
-}
-
-// spanAxisText is one axis over the spans: its median and mean with n,
-// and how many spans lack it, or why it has no value.
-func spanAxisText(a ndjson.AxisSummary) string {
-	if a.Stats == nil {
-		return model.UnavailableText(a.Status, a.Reason)
-	}
-	text := fmt.Sprintf("median %s · mean %s · n=%d", model.AxisValue(a.Stats.Median, a.Unit), model.AxisValue(a.Stats.Mean, a.Unit), a.N)
-	if a.Missing > 0 {
-		text += fmt.Sprintf(" · %s: %s without a value", model.StatusText(a.Status), model.Plural(a.Missing, "span"))
-	}
-	return text
 }
 
 // spanComparisons is the table of a contender recording's comparisons,
@@ -220,9 +153,9 @@ func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []cell
 		if ch.Verdict == "insufficient evidence" {
 			change = "n/a"
 		}
-		return []cell{{text: k.Name}, {text: percentileName(ch.P)}, {text: change}, {text: ""}, {text: ch.Verdict}}
+		return []cell{{text: k.Name}, {text: words.Percentile(ch.P)}, {text: change}, {text: ""}, {text: ch.Verdict}}
 	}
-	return []cell{{text: k.Name}, {text: percentileName(ch.P)}, {text: model.Pct(*ch.ChangePct)}, {text: model.PctRange(*ch.CI)},
+	return []cell{{text: k.Name}, {text: words.Percentile(ch.P)}, {text: model.Pct(*ch.ChangePct)}, {text: model.PctRange(*ch.CI)},
 		{text: ch.Verdict, sgr: verdictColor(ch.Verdict)}}
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -35,7 +36,7 @@ func writeRecordingsCSV(w *bytes.Buffer, recs []*model.Recording) error {
 
 // percentileColumn is the column stem of percentile p: "p50", "p99_9".
 func percentileColumn(p float64) string {
-	return strings.ReplaceAll(percentileName(p), ".", "_")
+	return strings.ReplaceAll(words.Percentile(p), ".", "_")
 }
 
 func newSpanCSVRow(r *model.Recording, kind string) csvRow {
@@ -82,7 +83,7 @@ func spanSummaryRow(r *model.Recording, s *ndjson.SpanSummary) csvRow {
 // outcomeCounts is "success=466 failure=8", in reading order.
 func outcomeCounts(m map[string]int64) string {
 	var parts []string
-	for _, o := range sortedOutcomes(m) {
+	for _, o := range words.SortedOutcomes(m) {
 		parts = append(parts, fmt.Sprintf("%s=%d", o, m[o]))
 	}
 	return strings.Join(parts, " ")
@@ -167,7 +168,7 @@ func spanSummaryLongRows(r *model.Recording, s *ndjson.SpanSummary) []longRow {
 	for _, p := range s.Wall.Percentiles {
 		row := newSpanLongRow(r, "span_summary", s.Name, wall, s.WallStatus, "")
 		row.setSpanSummary(s)
-		row.set("percentile", percentileName(p.P))
+		row.set("percentile", words.Percentile(p.P))
 		row.set("percentile_status", p.Status)
 		if p.CI != nil {
 			row.setNumbers(map[string]float64{"value": p.Value, "value_ci_low": p.CI[0], "value_ci_high": p.CI[1]})
@@ -199,7 +200,7 @@ func spanComparisonLongRows(r *model.Recording, k *ndjson.SpanComparison) []long
 		row.set("comparison_design", k.ComparisonDesign)
 		row.set("method", "independent percentile bootstrap")
 		row.set("outcome", k.Outcome)
-		row.set("percentile", percentileName(ch.P))
+		row.set("percentile", words.Percentile(ch.P))
 		row.set("verdict", ch.Verdict)
 		row.set("confidence_pct", model.Plain(k.ConfidencePct))
 		if ch.ChangePct != nil && ch.CI != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -24,7 +25,7 @@ func writeRecordingsMarkdown(w *bytes.Buffer, s *model.Stream) {
 func markdownRecording(w *bytes.Buffer, r *model.Recording) {
 	fmt.Fprintf(w, "### Recording `%s`\n\n", model.ShortID(r.Record.RunID))
 	fmt.Fprintf(w, "%s\n\n", mdEscape(model.JoinNonEmpty([]string{strings.TrimSpace(r.Record.Tool + " " + r.Record.ToolVersion),
-		model.Plural(len(r.Record.Benchmarks), "benchmark"), retentionText(r.Record.Retention), hostText(r.Record.Host)}, " · ")))
+		model.Plural(len(r.Record.Benchmarks), "benchmark"), words.Retention(r.Record.Retention), words.Host(r.Record.Host)}, " · ")))
 	notes := append([]string{}, r.Warnings()...)
 	for _, s := range r.Summaries {
 		for _, n := range s.Warnings {
@@ -39,7 +40,7 @@ func markdownRecording(w *bytes.Buffer, r *model.Recording) {
 	}
 	head := []string{"benchmark", "done", "n", "outcomes (retained)"}
 	for _, p := range []float64{50, 90, 95, 99, 99.9} {
-		head = append(head, percentileName(p))
+		head = append(head, words.Percentile(p))
 	}
 	rows := [][]string{head, markdownRule(len(head))}
 	for i := range r.Summaries {
@@ -77,7 +78,7 @@ func markdownSpanRow(s *ndjson.SpanSummary) []string {
 	if s.Tally != nil {
 		done = fmt.Sprint(s.Tally.Observed)
 	}
-	row := []string{mdEscape(s.Name), done, fmt.Sprint(s.N), outcomesText(s.RetainedOutcomes)}
+	row := []string{mdEscape(s.Name), done, fmt.Sprint(s.N), words.Outcomes(s.RetainedOutcomes)}
 	if s.Wall == nil {
 		for range 5 {
 			row = append(row, "unavailable")
@@ -100,7 +101,7 @@ func markdownSpanAxes(w *bytes.Buffer, r *model.Recording) {
 	for _, s := range r.Summaries {
 		for _, a := range s.Axes {
 			if a.Name != "wall" {
-				lines = append(lines, fmt.Sprintf("- %s · %s: %s", mdEscape(s.Name), mdEscape(a.Name), mdEscape(spanAxisText(a))))
+				lines = append(lines, fmt.Sprintf("- %s · %s: %s", mdEscape(s.Name), mdEscape(a.Name), mdEscape(words.SpanAxis(a))))
 			}
 		}
 	}
@@ -120,7 +121,7 @@ func markdownSpanComparisons(w *bytes.Buffer, ks []ndjson.SpanComparison) {
 			if ch.ChangePct != nil && ch.CI != nil {
 				change, ci = model.Pct(*ch.ChangePct), model.PctRange(*ch.CI)
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdEscape(k.Name), percentileName(ch.P), change, ci, ch.Verdict)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s |\n", mdEscape(k.Name), words.Percentile(ch.P), change, ci, ch.Verdict)
 		}
 	}
 	for _, k := range ks {

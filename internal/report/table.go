@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -54,7 +55,7 @@ func manyRows(r *model.Run) [][]cell {
 		median = "cpu time median/op"
 	}
 	rows := [][]cell{{{text: "case"}, {text: median}, {text: "speedup"},
-		{text: tableCILabel(r)}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
+		{text: words.TableCILabel(r)}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
 	for i := range r.Run.Cases {
 		row := []cell{{text: r.CaseName(i)}, {text: "n/a"}}
 		if s := r.Summary(i); s != nil {
@@ -78,10 +79,10 @@ func contenderCells(r *model.Run, i int) []cell {
 		return []cell{{}, {}, {}, {text: "no comparison"}}
 	}
 	return []cell{
-		{text: model.Speedup(decisionSpeedup(k))},
+		{text: model.Speedup(words.DecisionSpeedup(k))},
 		{text: model.SpeedupRange(k.SpeedupCI)},
 		{text: model.Pct(k.ChangePct)},
-		{text: verdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
+		{text: words.VerdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
 		{text: winsText(k)},
 	}
 }

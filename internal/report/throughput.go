@@ -6,32 +6,9 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
-
-// rate is work units per second with a metric prefix: "1.234 M units/s".
-func rate(v float64) string {
-	for _, p := range []struct {
-		f float64
-		s string
-	}{{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}} {
-		if v >= p.f {
-			return fmt.Sprintf("%s%s units/s", model.Sig4(v/p.f), p.s)
-		}
-	}
-	return model.Sig4(v) + " units/s"
-}
-
-// throughputText is a card's throughput row.
-func throughputText(t *ndjson.Throughput) string {
-	return fmt.Sprintf("%s  95%% CI %s .. %s  (%s work units per operation; higher is better)",
-		rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1]), model.Plain(t.WorkUnits))
-}
-
-// throughputChangeText is a comparison card's throughput row.
-func throughputChangeText(t *ndjson.ThroughputChange, ci string) string {
-	return fmt.Sprintf("%s improvement  %s %s  %s", model.Pct(t.ImprovementPct), ci, model.PctRange(t.CI), t.Verdict)
-}
 
 // setThroughput fills a summary row's throughput columns.
 func (row csvRow) setThroughput(s *ndjson.Summary) {
@@ -57,12 +34,12 @@ func markdownThroughput(w *bytes.Buffer, r *model.Run) {
 	for i := range r.Run.Cases {
 		if s := r.Summary(i); s != nil && s.Throughput != nil {
 			t := s.Throughput
-			parts = append(parts, fmt.Sprintf("%s %s (%s .. %s)", mdEscape(r.CaseName(i)), rate(t.UnitsPerSec), rate(t.CI[0]), rate(t.CI[1])))
+			parts = append(parts, fmt.Sprintf("%s %s (%s .. %s)", mdEscape(r.CaseName(i)), words.Rate(t.UnitsPerSec), words.Rate(t.CI[0]), words.Rate(t.CI[1])))
 		}
 	}
 	for k := range r.Comparisons {
 		if t := r.Comparisons[k].Throughput; t != nil {
-			ref, con := names(r, &r.Comparisons[k])
+			ref, con := words.Names(r, &r.Comparisons[k])
 			parts = append(parts, fmt.Sprintf("%s vs %s %s improvement (%s), %s", mdEscape(con), mdEscape(ref), model.Pct(t.ImprovementPct), model.PctRange(t.CI), t.Verdict))
 		}
 	}

@@ -1,4 +1,4 @@
-package report
+package words
 
 import (
 	"strings"
@@ -6,14 +6,14 @@ import (
 	"github.com/flybench/flybench/internal/report/model"
 )
 
-// envNote is the one line about the host under a run's table: "claim held
+// HostNote is the one line about the host under a run's table: "claim held
 // · gate passed · placement strict on cpu 1 · watch retake: 2 windows
 // retaken, peak foreign 31.4% · conditions ...".
-func envNote(r *model.Run) string {
+func HostNote(r *model.Run) string {
 	e := r.Environment
-	parts := []string{claimShort(e.Lock), gateShort(e.Gate), "placement " + placementText(r), watchNote(r)}
+	parts := []string{ClaimShort(e.Lock), GateShort(e.Gate), "placement " + Placement(r), watchNote(r)}
 	if e.Conditions != nil {
-		parts = append(parts, "conditions "+conditionsText(r))
+		parts = append(parts, "conditions "+Conditions(r))
 	}
 	return strings.Join(parts, " · ")
 }
@@ -21,7 +21,7 @@ func envNote(r *model.Run) string {
 // watchNote is the watch in brief: its response, its repairs and the peak
 // foreign share.
 func watchNote(r *model.Run) string {
-	if !watchOn(r) {
+	if !WatchOn(r) {
 		return "watch off"
 	}
 	e, head := r.Environment, "watch"
@@ -29,13 +29,13 @@ func watchNote(r *model.Run) string {
 		head += " " + w.Response
 	}
 	var parts []string
-	if n := retakenWindows(r); n > 0 {
+	if n := RetakenWindows(r); n > 0 {
 		parts = append(parts, model.Plural(n, "window")+" retaken")
 	}
 	if e.Pauses > 0 {
 		parts = append(parts, model.Plural(e.Pauses, "pause"))
 	}
-	if text := contaminatedText(e); text != "" {
+	if text := Contaminated(e); text != "" {
 		parts = append(parts, text)
 	}
 	if len(parts) == 0 {
@@ -49,15 +49,15 @@ func watchNote(r *model.Run) string {
 	return head + ": " + strings.Join(parts, ", ")
 }
 
-// environmentWarnings are the ⚠ lines of a run with an environment record:
+// EnvironmentWarnings are the ⚠ lines of a run with an environment record:
 // the repairs it made, then the host warnings of the console block.
-func environmentWarnings(r *model.Run) []string {
+func EnvironmentWarnings(r *model.Run) []string {
 	if r.Environment == nil {
 		return nil
 	}
 	var notes []string
-	if text := repairsText(r); text != "" {
+	if text := Repairs(r); text != "" {
 		notes = append(notes, "run repaired itself: "+text)
 	}
-	return append(notes, envWarnings(r)...)
+	return append(notes, HostWarnings(r)...)
 }

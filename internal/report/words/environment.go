@@ -1,4 +1,4 @@
-package report
+package words
 
 import (
 	"fmt"
@@ -20,10 +20,10 @@ import (
 // placement that was not asked for.
 const notRequested = "not_requested"
 
-// claimText is the host claim: "claim held (machine), waited 300.0 ms".
-func claimText(r *model.Run) string {
+// Claim is the host claim: "claim held (machine), waited 300.0 ms".
+func Claim(r *model.Run) string {
 	outcome, l := r.Environment.Lock, r.Lock
-	text := claimShort(outcome)
+	text := ClaimShort(outcome)
 	if l == nil || outcome == "" || outcome == notRequested {
 		return text
 	}
@@ -36,7 +36,8 @@ func claimText(r *model.Run) string {
 	return text
 }
 
-func claimShort(outcome string) string {
+// ClaimShort is the claim's outcome in a few words: "claim held".
+func ClaimShort(outcome string) string {
 	switch outcome {
 	case ndjson.LockHeld:
 		return "claim held"
@@ -86,11 +87,11 @@ func holdersText(l *ndjson.Lock) string {
 	return "other holders (" + strings.Join(l.Holders, "; ") + ")"
 }
 
-// gateText is the quiescence preflight: "gate passed after 1.200 s
+// Gate is the quiescence preflight: "gate passed after 1.200 s
 // (average 3.1%, busiest cpu 8.0%)", the loads being the last poll's.
-func gateText(r *model.Run) string {
+func Gate(r *model.Run) string {
 	outcome, g := r.Environment.Gate, r.Gate
-	text := gateShort(outcome)
+	text := GateShort(outcome)
 	if g == nil || (outcome != ndjson.GatePassed && outcome != ndjson.GateTimeout) {
 		return text
 	}
@@ -103,7 +104,8 @@ func gateText(r *model.Run) string {
 	return text
 }
 
-func gateShort(outcome string) string {
+// GateShort is the gate's outcome in a few words: "gate passed".
+func GateShort(outcome string) string {
 	switch outcome {
 	case ndjson.GatePassed:
 		return "gate passed"
@@ -128,8 +130,8 @@ func gateWarning(r *model.Run) string {
 	return "quiescence gate timed out: the host did not settle"
 }
 
-// placementText is where the commands ran: "strict on cpu 1, watching cpus 1,3".
-func placementText(r *model.Run) string {
+// Placement is where the commands ran: "strict on cpu 1, watching cpus 1,3".
+func Placement(r *model.Run) string {
 	e, p := r.Environment, r.Run.Config.Placement
 	text := e.Placement
 	switch {
@@ -154,15 +156,15 @@ func placementWarning(r *model.Run) string {
 	return "placement rejected: the commands ran unplaced"
 }
 
-// watchOn says whether the interference watch was asked for.
-func watchOn(r *model.Run) bool { return r.Run.Config.Watch != nil || r.Environment.Watched }
+// WatchOn says whether the interference watch was asked for.
+func WatchOn(r *model.Run) bool { return r.Run.Config.Watch != nil || r.Environment.Watched }
 
-// watchText is the watch policy and what it saw: "retake, limit 10%
+// Watch is the watch policy and what it saw: "retake, limit 10%
 // foreign (core-scoped): 10 windows, 64 samples observed, foreign mean
 // 8.9% peak 31.4%". A watch whose windows were all too short to judge
 // says the foreign share is unknown rather than zero.
-func watchText(r *model.Run) string {
-	if !watchOn(r) {
+func Watch(r *model.Run) string {
+	if !WatchOn(r) {
 		return "off"
 	}
 	e, head := r.Environment, "on"
@@ -187,13 +189,13 @@ func attributionText(e *ndjson.Environment) string {
 	return strings.ReplaceAll(e.Attribution, "_", "-")
 }
 
-// repairsText says how the run repaired itself: "2 windows retaken, 1
+// Repairs says how the run repaired itself: "2 windows retaken, 1
 // pause (812.0 ms): 30 samples discarded and collected again", or "" when
 // it did not.
-func repairsText(r *model.Run) string {
+func Repairs(r *model.Run) string {
 	e := r.Environment
 	var parts []string
-	if n := retakenWindows(r); n > 0 {
+	if n := RetakenWindows(r); n > 0 {
 		parts = append(parts, model.Plural(n, "window")+" retaken")
 	}
 	if e.Pauses > 0 {
@@ -206,9 +208,9 @@ func repairsText(r *model.Run) string {
 	return text
 }
 
-// retakenWindows is the collector's count of retaken windows, or, for a
+// RetakenWindows is the collector's count of retaken windows, or, for a
 // run cut short, the retaken window records.
-func retakenWindows(r *model.Run) int {
+func RetakenWindows(r *model.Run) int {
 	if r.End != nil {
 		return r.End.Retakes
 	}
@@ -221,9 +223,9 @@ func retakenWindows(r *model.Run) int {
 	return n
 }
 
-// contaminatedText is "10 samples kept while contaminated", or "" when
+// Contaminated is "10 samples kept while contaminated", or "" when
 // the watch judged every kept sample clean or judged none.
-func contaminatedText(e *ndjson.Environment) string {
+func Contaminated(e *ndjson.Environment) string {
 	if !e.Watched || e.ContaminatedSample == 0 {
 		return ""
 	}
@@ -255,10 +257,10 @@ func dilutedWarning(r *model.Run) string {
 	return "core-scoped attribution gave way to host-wide" + at + ": later foreign shares cover the whole host"
 }
 
-// conditionsText is the operating-conditions policy and what its
+// Conditions is the operating-conditions policy and what its
 // detectors saw: "observe: profile unavailable, degradation unavailable,
 // throttle counters unavailable".
-func conditionsText(r *model.Run) string {
+func Conditions(r *model.Run) string {
 	c := r.Environment.Conditions
 	if c == nil {
 		return "not checked"
@@ -298,10 +300,10 @@ func throttleText(c *ndjson.EnvironmentConditions) string {
 	return text
 }
 
-// conditionsImpact is what unacceptable conditions did to the run: "5
+// ConditionsImpact is what unacceptable conditions did to the run: "5
 // units under unacceptable conditions: 5 collected again after 1 pause
 // (812.0 ms)", or "".
-func conditionsImpact(c *ndjson.EnvironmentConditions) string {
+func ConditionsImpact(c *ndjson.EnvironmentConditions) string {
 	if c == nil || c.AffectedUnits == 0 {
 		return ""
 	}
@@ -331,9 +333,9 @@ func conditionsWarnings(c *ndjson.EnvironmentConditions) []string {
 	return warnings
 }
 
-// envWarnings are what a reader must not miss about the host, in the
+// HostWarnings are what a reader must not miss about the host, in the
 // order of the environment block's lines.
-func envWarnings(r *model.Run) []string {
+func HostWarnings(r *model.Run) []string {
 	all := []string{claimWarning(r), gateWarning(r), placementWarning(r), budgetWarning(r), dilutedWarning(r)}
 	all = append(all, conditionsWarnings(r.Environment.Conditions)...)
 	return model.NonEmpty(all)

@@ -1,4 +1,4 @@
-package report
+package words
 
 import (
 	"fmt"
@@ -6,9 +6,9 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// designText describes a collection schedule. exposed is true for a design
+// Design describes a collection schedule. exposed is true for a design
 // whose comparison is exposed to drift between the cases' blocks.
-func designText(design string) (text string, exposed bool) {
+func Design(design string) (text string, exposed bool) {
 	switch design {
 	case ndjson.DesignPaired:
 		return "paired adjacent, order-balanced", false
@@ -24,8 +24,8 @@ func designText(design string) (text string, exposed bool) {
 	return design, false
 }
 
-// batchingText describes how batch sizes were chosen across cases.
-func batchingText(batching string) string {
+// Batching describes how batch sizes were chosen across cases.
+func Batching(batching string) string {
 	switch batching {
 	case "equal-time":
 		return "equal timed slices (assumes a time per operation independent of the batch size)"
@@ -35,20 +35,20 @@ func batchingText(batching string) string {
 	return batching
 }
 
-// scheduleText is the whole schedule line: "paired adjacent,
+// Schedule is the whole schedule line: "paired adjacent,
 // order-balanced, equal timed slices".
-func scheduleText(design, batching string) (text string, exposed bool) {
-	text, exposed = designText(design)
-	if b := batchingText(batching); b != "" {
+func Schedule(design, batching string) (text string, exposed bool) {
+	text, exposed = Design(design)
+	if b := Batching(batching); b != "" {
 		text += ", " + b
 	}
 	return text, exposed
 }
 
-// layoutText says whether the processes' memory layout was randomized,
+// Layout says whether the processes' memory layout was randomized,
 // for the schedule line: "" when the run did not record it (worker and
 // gotest modes, older streams).
-func layoutText(l *ndjson.Layout) string {
+func Layout(l *ndjson.Layout) string {
 	switch {
 	case l == nil:
 		return ""
@@ -60,9 +60,9 @@ func layoutText(l *ndjson.Layout) string {
 	return "layout fixed (--randomize-layout=false)"
 }
 
-// withLayout appends the layout text to a schedule line.
-func withLayout(text string, l *ndjson.Layout) string {
-	if lt := layoutText(l); lt != "" {
+// WithLayout appends the layout text to a schedule line.
+func WithLayout(text string, l *ndjson.Layout) string {
+	if lt := Layout(l); lt != "" {
 		return text + ", " + lt
 	}
 	return text

@@ -1,0 +1,34 @@
+package words
+
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// Process is a comparison card's process-level row: the BCa
+// interval over whole process blocks, beside the within-process one of
+// the time row, or why there is none.
+func Process(p *ndjson.ProcessLevel) string {
+	if p.Status != ndjson.ProcessOK {
+		return fmt.Sprintf("%s over %d complete blocks: %s", p.Status, p.Runs, p.Reason)
+	}
+	method := "BCa"
+	if p.Method != "bca" {
+		method = p.Method + " (BCa's jackknife was degenerate)"
+	}
+	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata; medians of the %s)",
+		model.Pct(p.ImprovementPct), model.Confidence(p.ConfidencePct), model.PctRange(p.CI), VerdictShort(p.Verdict), method, p.Runs, p.Strata, p.Statistic)
+}
+
+// ProcessLabel is the card row label of a process-level view.
+func ProcessLabel(p *ndjson.ProcessLevel) string {
+	switch p.View {
+	case "throughput":
+		return "process tp"
+	case "tail":
+		return "process p95"
+	}
+	return "process"
+}
