@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -23,7 +24,7 @@ func plotErrorf(format string, args ...any) error {
 // candidate is a run or recording that may have the plot.
 type candidate struct {
 	id   string
-	draw func() (*Figure, string, error)
+	draw func() (*figure.Figure, string, error)
 	// has lists the plots it does have, for the message when it lacks one.
 	has func() []string
 }
@@ -31,14 +32,14 @@ type candidate struct {
 // writeSVG writes the one figure --plot and --run name: fb-report
 // --format svg.
 func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
-	if !slices.Contains(PlotNames(), opt.Plot) {
-		return plotErrorf("--plot %q: use %s", opt.Plot, strings.Join(PlotNames(), ", "))
+	if !slices.Contains(figure.Names(), opt.Plot) {
+		return plotErrorf("--plot %q: use %s", opt.Plot, strings.Join(figure.Names(), ", "))
 	}
 	cands, err := candidates(s, opt)
 	if err != nil {
 		return err
 	}
-	var figs []*Figure
+	var figs []*figure.Figure
 	var ids, missing []string
 	for _, c := range cands {
 		fig, why, err := c.draw()
@@ -57,7 +58,7 @@ func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
 		return plotErrorf("--plot %s: %d runs have this plot (%s): choose one with --run ID", opt.Plot, len(figs), strings.Join(ids, ", "))
 	case len(figs) == 0 && len(missing) == 0:
 		return plotErrorf("--plot %s is a recording's plot and the stream has no recording; a run's plots are %s",
-			opt.Plot, strings.Join(PlotNames()[:len(runPlotters)], ", "))
+			opt.Plot, strings.Join(figure.RunNames(), ", "))
 	case len(figs) == 0:
 		return plotErrorf("--plot %s: no data for it in %s", opt.Plot, strings.Join(missing, "; "))
 	}
@@ -72,18 +73,18 @@ func candidates(s *model.Stream, opt Options) ([]candidate, error) {
 	var ids []string
 	for _, r := range s.Runs {
 		ids = append(ids, model.ShortID(r.Run.RunID)+r.RepeatNote())
-		if !strings.HasPrefix(r.Run.RunID, opt.Run) || opt.Plot == recordingPlot {
+		if !strings.HasPrefix(r.Run.RunID, opt.Run) || opt.Plot == figure.RecordingPlot {
 			continue
 		}
 		all = append(all, runCandidate(r, opt.Plot))
 	}
 	for _, rec := range s.Recordings {
 		ids = append(ids, model.ShortID(rec.Record.RunID))
-		if !strings.HasPrefix(rec.Record.RunID, opt.Run) || opt.Plot != recordingPlot {
+		if !strings.HasPrefix(rec.Record.RunID, opt.Run) || opt.Plot != figure.RecordingPlot {
 			continue
 		}
 		all = append(all, candidate{id: "recording " + model.ShortID(rec.Record.RunID),
-			draw: func() (*Figure, string, error) { return spansFigure(rec) },
+			draw: func() (*figure.Figure, string, error) { return figure.DrawRecording(rec) },
 			has:  func() []string { return nil }})
 	}
 	if opt.Run != "" && !matchesAny(s, opt.Run) {
@@ -94,16 +95,10 @@ func candidates(s *model.Stream, opt Options) ([]candidate, error) {
 
 // runCandidate is a run as a candidate for the named plot.
 func runCandidate(r *model.Run, plot string) candidate {
-	var draw func(*model.Run) (*Figure, string, error)
-	for _, p := range runPlotters {
-		if p.name == plot {
-			draw = p.draw
-		}
-	}
 	return candidate{id: "run " + model.ShortID(r.Run.RunID) + r.RepeatNote(),
-		draw: func() (*Figure, string, error) { return draw(r) },
+		draw: func() (*figure.Figure, string, error) { return figure.DrawRun(r, plot) },
 		has: func() []string {
-			figs, _ := runFigures(r)
+			figs, _ := figure.OfRun(r)
 			var names []string
 			for _, f := range figs {
 				names = append(names, f.Name)

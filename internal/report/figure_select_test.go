@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -14,7 +15,7 @@ import (
 func TestSVGFormat(t *testing.T) {
 	runs := fixtureRuns(t)
 	out := render(t, runs, Options{Format: "svg", Plot: "ratios", Run: runs[0].Run.RunID[:4]})
-	fig, _, err := ratiosFigure(runs[0])
+	fig, _, err := figure.DrawRun(runs[0], "ratios")
 	check(t, err)
 	if !bytes.Equal(out, fig.SVG) {
 		t.Errorf("svg format wrote %d bytes, not the ratios figure", len(out))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -16,7 +17,7 @@ const figureBudget = 1_500_000
 // telemetry lines are thinned.
 func TestFigureSize(t *testing.T) {
 	for _, r := range []*model.Run{bigPairRun(t, 1000), sixteenRun(t, 1000)} {
-		figs, err := runFigures(r)
+		figs, err := figure.OfRun(r)
 		check(t, err)
 		total := 0
 		var sizes string
@@ -34,7 +35,7 @@ func TestFigureSize(t *testing.T) {
 func benchmarkFigures(b *testing.B, r *model.Run) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := runFigures(r); err != nil {
+		if _, err := figure.OfRun(r); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
 )
@@ -44,11 +45,11 @@ type htmlDoc struct {
 // writeHTMLStream renders the page of a stream with every figure its
 // runs and recordings have data for.
 func writeHTMLStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
-	runFigs, err := plotEach(s.Runs, runFigures, func(r *model.Run) string { return "run " + model.ShortID(r.Run.RunID) })
+	runFigs, err := plotEach(s.Runs, figure.OfRun, func(r *model.Run) string { return "run " + model.ShortID(r.Run.RunID) })
 	if err != nil {
 		return err
 	}
-	recFigs, err := plotEach(s.Recordings, recordingFigures,
+	recFigs, err := plotEach(s.Recordings, figure.OfRecording,
 		func(rec *model.Recording) string { return "recording " + model.ShortID(rec.Record.RunID) })
 	if err != nil {
 		return err
@@ -57,8 +58,8 @@ func writeHTMLStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
 }
 
 // plotEach renders the figures of each item; an error names the item.
-func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) string) ([][]Figure, error) {
-	out := make([][]Figure, len(items))
+func plotEach[T any](items []T, plot func(T) ([]figure.Figure, error), name func(T) string) ([][]figure.Figure, error) {
+	out := make([][]figure.Figure, len(items))
 	for i, it := range items {
 		figs, err := plot(it)
 		if err != nil {
@@ -71,7 +72,7 @@ func plotEach[T any](items []T, plot func(T) ([]Figure, error), name func(T) str
 
 // htmlPage renders the page with the figures given for each run and each
 // recording, in stream order.
-func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs [][]Figure) error {
+func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs [][]figure.Figure) error {
 	// A page is read, not scrolled past: every card is on it, as the
 	// console gives them with --details.
 	opt.Details = true
@@ -103,7 +104,7 @@ func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs []
 	return nil
 }
 
-func htmlRunSection(r *model.Run, id string, figs []Figure, opt Options) (htmlSection, error) {
+func htmlRunSection(r *model.Run, id string, figs []figure.Figure, opt Options) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h, details: opt.Details}).cards(r)
 	sec := htmlSection{ID: id, Kind: "run", Title: words.Title(r), Facts: runFacts(r), Cases: runCases(r),
@@ -113,7 +114,7 @@ func htmlRunSection(r *model.Run, id string, figs []Figure, opt Options) (htmlSe
 	return sec, err
 }
 
-func htmlRecordingSection(rec *model.Recording, id string, figs []Figure) (htmlSection, error) {
+func htmlRecordingSection(rec *model.Recording, id string, figs []figure.Figure) (htmlSection, error) {
 	h := &htmlSink{}
 	(&console{out: h}).spanCards(rec)
 	sec := htmlSection{ID: id, Kind: "recording", Title: model.ShortID(rec.Record.RunID),
@@ -140,7 +141,7 @@ func pageTitle(secs []htmlSection) string {
 
 // htmlFigures prepares a section's figures: each gets an anchor under the
 // section's and an SVG that names its text alternative.
-func htmlFigures(section string, figs []Figure) ([]htmlFigure, error) {
+func htmlFigures(section string, figs []figure.Figure) ([]htmlFigure, error) {
 	out := make([]htmlFigure, 0, len(figs))
 	for i, f := range figs {
 		svg, err := accessibleSVG(f)
@@ -159,7 +160,7 @@ func htmlFigures(section string, figs []Figure) ([]htmlFigure, error) {
 // accessibleSVG is the figure's <svg> element, anything before it (an XML
 // declaration, a comment) dropped, with role="img" and the text
 // alternative as its aria-label unless it sets a role of its own.
-func accessibleSVG(f Figure) ([]byte, error) {
+func accessibleSVG(f figure.Figure) ([]byte, error) {
 	start := bytes.Index(f.SVG, []byte("<svg"))
 	if start < 0 {
 		return nil, fmt.Errorf("figure %q holds no <svg> element", f.Name)

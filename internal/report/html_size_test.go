@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -40,7 +41,7 @@ func analysedRun(t *testing.T, id, design string, units int, medians []float64) 
 func htmlBytes(t *testing.T, r *model.Run, opt Options) int {
 	t.Helper()
 	var buf bytes.Buffer
-	check(t, htmlPage(&buf, &model.Stream{Runs: []*model.Run{r}}, opt, [][]Figure{nil}, nil))
+	check(t, htmlPage(&buf, &model.Stream{Runs: []*model.Run{r}}, opt, [][]figure.Figure{nil}, nil))
 	return buf.Len()
 }
 

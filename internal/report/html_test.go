@@ -8,16 +8,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
 // fakeFigures stand in for the plots: a tiny SVG with a title, one per
 // name, so the page's handling of figures is tested on its own.
-func fakeFigures(owner string, names ...string) []Figure {
-	figs := make([]Figure, len(names))
+func fakeFigures(owner string, names ...string) []figure.Figure {
+	figs := make([]figure.Figure, len(names))
 	for i, n := range names {
 		title := n + " of " + owner
-		figs[i] = Figure{Name: n, Title: title, Alt: "Alt text: " + title + ", " + fmt.Sprint(i+1) + " of " + fmt.Sprint(len(names)) + ".",
+		figs[i] = figure.Figure{Name: n, Title: title, Alt: "Alt text: " + title + ", " + fmt.Sprint(i+1) + " of " + fmt.Sprint(len(names)) + ".",
 			SVG: []byte(`<?xml version="1.0"?>` + "\n" + `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"><title>` +
 				title + `</title><rect width="40" height="20" fill="#0072B2"/></svg>`)}
 	}
@@ -27,11 +28,11 @@ func fakeFigures(owner string, names ...string) []Figure {
 // renderHTML renders s with fake figures for each run and recording.
 func renderHTML(t *testing.T, s *model.Stream, opt Options) []byte {
 	t.Helper()
-	runFigs := make([][]Figure, len(s.Runs))
+	runFigs := make([][]figure.Figure, len(s.Runs))
 	for i, r := range s.Runs {
 		runFigs[i] = fakeFigures(model.ShortID(r.Run.RunID), "ratios", "forest")
 	}
-	recFigs := make([][]Figure, len(s.Recordings))
+	recFigs := make([][]figure.Figure, len(s.Recordings))
 	for i, rec := range s.Recordings {
 		recFigs[i] = fakeFigures(model.ShortID(rec.Record.RunID), "spans")
 	}
@@ -79,10 +80,10 @@ func TestHTMLEscapes(t *testing.T) {
 	r.Run.Cases[1].Command = `./new "<b>bold</b>" & more`
 	r.Comparisons[0].ReferenceName, r.Comparisons[0].ContenderName = evil, quotes
 	r.Analysis.Warnings = []string{"<img src=x onerror=alert(2)>"}
-	figs := []Figure{{Name: "forest", Title: "<i>" + quotes, Alt: evil,
+	figs := []figure.Figure{{Name: "forest", Title: "<i>" + quotes, Alt: evil,
 		SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><title>x</title></svg>`)}}
 	var buf bytes.Buffer
-	if err := htmlPage(&buf, &model.Stream{Runs: runs}, Options{}, [][]Figure{figs}, nil); err != nil {
+	if err := htmlPage(&buf, &model.Stream{Runs: runs}, Options{}, [][]figure.Figure{figs}, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -160,7 +161,7 @@ func TestHTMLFigureCaptions(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?s)<figcaption>(.*?)</figcaption>`).FindAllStringSubmatch(page, -1) {
 		captions = append(captions, html.UnescapeString(m[1]))
 	}
-	var figs []Figure
+	var figs []figure.Figure
 	for _, r := range s.Runs {
 		figs = append(figs, fakeFigures(model.ShortID(r.Run.RunID), "ratios", "forest")...)
 	}
@@ -213,15 +214,15 @@ func TestHTMLUnavailableAxes(t *testing.T) {
 }
 
 func TestAccessibleSVG(t *testing.T) {
-	got, err := accessibleSVG(Figure{Name: "x", Alt: `a "b"`, SVG: []byte("<!-- c -->\n<svg width=\"1\"></svg>")})
+	got, err := accessibleSVG(figure.Figure{Name: "x", Alt: `a "b"`, SVG: []byte("<!-- c -->\n<svg width=\"1\"></svg>")})
 	if err != nil || string(got) != `<svg role="img" aria-label="a &#34;b&#34;" width="1"></svg>` {
 		t.Errorf("got %q, %v", got, err)
 	}
 	own := []byte(`<svg role="graphics-document" aria-label="own"></svg>`)
-	if got, err := accessibleSVG(Figure{Name: "x", Alt: "alt", SVG: own}); err != nil || !bytes.Equal(got, own) {
+	if got, err := accessibleSVG(figure.Figure{Name: "x", Alt: "alt", SVG: own}); err != nil || !bytes.Equal(got, own) {
 		t.Errorf("an SVG with its own role: got %q, %v", got, err)
 	}
-	if _, err := accessibleSVG(Figure{Name: "x", SVG: []byte("<png/>")}); err == nil || !strings.Contains(err.Error(), `figure "x"`) {
+	if _, err := accessibleSVG(figure.Figure{Name: "x", SVG: []byte("<png/>")}); err == nil || !strings.Contains(err.Error(), `figure "x"`) {
 		t.Errorf("no <svg>: err %v", err)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -104,6 +105,10 @@ func Formats() []string {
 	}
 	return names
 }
+
+// PlotNames lists the plots --format svg --plot draws: a run's, then a
+// recording's.
+func PlotNames() []string { return figure.Names() }
 
 // formatNamed is the format called name, nil for none.
 func formatNamed(name string) *format {
