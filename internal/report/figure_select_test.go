@@ -8,6 +8,7 @@ import (
 
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/svg"
 )
 
 // TestSVGFormat: --format svg writes the one figure that --plot and
@@ -60,7 +61,7 @@ func TestSVGRefusals(t *testing.T) {
 			var buf bytes.Buffer
 			tc.opt.Format = "svg"
 			err := WriteStream(&buf, tc.s, tc.opt)
-			var pe *PlotError
+			var pe *svg.PlotError
 			if !errors.As(err, &pe) {
 				t.Fatalf("error %v, want a PlotError", err)
 			}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/svg"
 )
 
 // The model's types, named here for the callers that load and write
@@ -26,6 +27,9 @@ type (
 	Recording        = model.Recording
 	Stream           = model.Stream
 	NotAnalyzedError = model.NotAnalyzedError
+	// PlotError is a --plot or --run that names no single figure
+	// (package svg).
+	PlotError = svg.PlotError
 )
 
 // Options select the output format and what it includes.
@@ -93,8 +97,10 @@ var formats = []format{
 	}, raw: true},
 	// html is one self-contained page with the figures inline (html.go).
 	{name: "html", write: writeHTMLStream},
-	// svg writes one figure (figure_select.go).
-	{name: "svg", write: writeSVG},
+	// svg writes one figure.
+	{name: "svg", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
+		return svg.Write(w, s, opt.Plot, opt.Run)
+	}},
 }
 
 // Formats lists the format names Write accepts.

@@ -1,4 +1,6 @@
-package report
+// Package svg is fb-report --format svg: the one figure of a stream that
+// --plot and --run name, as the figure package draws it.
+package svg
 
 import (
 	"bytes"
@@ -29,13 +31,13 @@ type candidate struct {
 	has func() []string
 }
 
-// writeSVG writes the one figure --plot and --run name: fb-report
-// --format svg.
-func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
-	if !slices.Contains(figure.Names(), opt.Plot) {
-		return plotErrorf("--plot %q: use %s", opt.Plot, strings.Join(figure.Names(), ", "))
+// Write writes the one figure of the stream that plot and run (a run
+// id prefix) name: fb-report --format svg --plot PLOT --run RUN.
+func Write(w *bytes.Buffer, s *model.Stream, plot, run string) error {
+	if !slices.Contains(figure.Names(), plot) {
+		return plotErrorf("--plot %q: use %s", plot, strings.Join(figure.Names(), ", "))
 	}
-	cands, err := candidates(s, opt)
+	cands, err := candidates(s, plot, run)
 	if err != nil {
 		return err
 	}
@@ -55,12 +57,12 @@ func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
 	}
 	switch {
 	case len(figs) > 1:
-		return plotErrorf("--plot %s: %d runs have this plot (%s): choose one with --run ID", opt.Plot, len(figs), strings.Join(ids, ", "))
+		return plotErrorf("--plot %s: %d runs have this plot (%s): choose one with --run ID", plot, len(figs), strings.Join(ids, ", "))
 	case len(figs) == 0 && len(missing) == 0:
 		return plotErrorf("--plot %s is a recording's plot and the stream has no recording; a run's plots are %s",
-			opt.Plot, strings.Join(figure.RunNames(), ", "))
+			plot, strings.Join(figure.RunNames(), ", "))
 	case len(figs) == 0:
-		return plotErrorf("--plot %s: no data for it in %s", opt.Plot, strings.Join(missing, "; "))
+		return plotErrorf("--plot %s: no data for it in %s", plot, strings.Join(missing, "; "))
 	}
 	w.Write(figs[0].SVG)
 	return nil
@@ -68,27 +70,27 @@ func writeSVG(w *bytes.Buffer, s *model.Stream, opt Options) error {
 
 // candidates are the runs or the recordings (as the plot is one's or the
 // other's) whose id starts with --run.
-func candidates(s *model.Stream, opt Options) ([]candidate, error) {
+func candidates(s *model.Stream, plot, run string) ([]candidate, error) {
 	var all []candidate
 	var ids []string
 	for _, r := range s.Runs {
 		ids = append(ids, model.ShortID(r.Run.RunID)+r.RepeatNote())
-		if !strings.HasPrefix(r.Run.RunID, opt.Run) || opt.Plot == figure.RecordingPlot {
+		if !strings.HasPrefix(r.Run.RunID, run) || plot == figure.RecordingPlot {
 			continue
 		}
-		all = append(all, runCandidate(r, opt.Plot))
+		all = append(all, runCandidate(r, plot))
 	}
 	for _, rec := range s.Recordings {
 		ids = append(ids, model.ShortID(rec.Record.RunID))
-		if !strings.HasPrefix(rec.Record.RunID, opt.Run) || opt.Plot != figure.RecordingPlot {
+		if !strings.HasPrefix(rec.Record.RunID, run) || plot != figure.RecordingPlot {
 			continue
 		}
 		all = append(all, candidate{id: "recording " + model.ShortID(rec.Record.RunID),
 			draw: func() (*figure.Figure, string, error) { return figure.DrawRecording(rec) },
 			has:  func() []string { return nil }})
 	}
-	if opt.Run != "" && !matchesAny(s, opt.Run) {
-		return nil, plotErrorf("--run %q: no run id starts with it (the stream has %s)", opt.Run, strings.Join(ids, ", "))
+	if run != "" && !matchesAny(s, run) {
+		return nil, plotErrorf("--run %q: no run id starts with it (the stream has %s)", run, strings.Join(ids, ", "))
 	}
 	return all, nil
 }
