@@ -9,30 +9,6 @@ import (
 	"github.com/flybench/flybench/internal/report/words"
 )
 
-// baseline prints the comparisons with the baseline run as one table.
-func (c *console) baseline(r *model.Run) {
-	if r.Analysis == nil || r.Analysis.Baseline == nil {
-		return
-	}
-	b := r.Analysis.Baseline
-	c.title("=", words.BaselineTitle(b))
-	if len(b.Allowed) > 0 {
-		c.paintedRow("allowed", sgrYellow, "fingerprint differs: "+words.Allowed(b))
-	}
-	if len(r.Baseline) == 0 {
-		c.row("compared", "no case of this run is in the baseline")
-		return
-	}
-	rows := [][]cell{{{text: "case"}, {text: "baseline"}, {text: "now"}, {text: "change"}, {text: r.CILabel()}, {text: "verdict"}}}
-	for i := range r.Baseline {
-		k := &r.Baseline[i]
-		ref, con := words.BaselineMedians(k)
-		rows = append(rows, []cell{{text: k.ContenderName}, {text: ref}, {text: con}, {text: model.Pct(k.ChangePct)},
-			{text: model.PctRange(k.ChangeCI)}, {text: words.VerdictShort(k.Verdict), sgr: verdictColor(k.Verdict)}})
-	}
-	c.table(rows, []bool{false, true, true, true, true, false})
-}
-
 // markdownBaseline is the baseline table of a run in Markdown.
 func markdownBaseline(w *bytes.Buffer, r *model.Run) {
 	if r.Analysis == nil || r.Analysis.Baseline == nil {

@@ -10,14 +10,6 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// family prints the run's family row under its comparisons.
-func (c *console) family(r *model.Run) {
-	if text := words.Family(r); text != "" {
-		c.line("")
-		c.row("family", text)
-	}
-}
-
 // markdownFamily writes the run's family line under its method note.
 func markdownFamily(w *bytes.Buffer, r *model.Run) {
 	if text := words.Family(r); text != "" {

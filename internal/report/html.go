@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"strconv"
 
+	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
@@ -92,10 +93,10 @@ func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs []
 		doc.Sections = append(doc.Sections, sec)
 	}
 	h := &htmlSink{}
-	(&console{out: h, details: opt.Details}).suites(s.Runs)
+	console.SuiteCards(h, s.Runs)
 	doc.Suites = h.cards
 	h = &htmlSink{}
-	(&console{out: h, details: opt.Details}).aaCards(s.Runs)
+	console.AACards(h, s.Runs)
 	doc.AA = h.cards
 	doc.Title = pageTitle(doc.Sections)
 	if err := pageTemplate.Execute(w, doc); err != nil {
@@ -106,7 +107,7 @@ func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs []
 
 func htmlRunSection(r *model.Run, id string, figs []figure.Figure, opt Options) (htmlSection, error) {
 	h := &htmlSink{}
-	(&console{out: h, details: opt.Details}).cards(r)
+	console.RunCards(h, r, opt.Details)
 	sec := htmlSection{ID: id, Kind: "run", Title: words.Title(r), Facts: runFacts(r), Cases: runCases(r),
 		Warnings: words.ProminentWarnings(r), Cards: h.cards}
 	var err error
@@ -116,7 +117,7 @@ func htmlRunSection(r *model.Run, id string, figs []figure.Figure, opt Options) 
 
 func htmlRecordingSection(rec *model.Recording, id string, figs []figure.Figure) (htmlSection, error) {
 	h := &htmlSink{}
-	(&console{out: h}).spanCards(rec)
+	console.RecordingCards(h, rec)
 	sec := htmlSection{ID: id, Kind: "recording", Title: model.ShortID(rec.Record.RunID),
 		Facts: recordingFacts(rec), Warnings: rec.Warnings(), Cards: h.cards}
 	var err error

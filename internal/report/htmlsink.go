@@ -1,6 +1,10 @@
 package report
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/flybench/flybench/internal/report/console"
+)
 
 // htmlSink keeps what the console format renders as cards of rows and
 // tables, for the HTML report's templates (htmlpage.go). A blank line
@@ -49,16 +53,16 @@ type htmlCell struct {
 	Span  int
 }
 
-func (h *htmlSink) title(mark, name string) {
+func (h *htmlSink) Title(mark, name string) {
 	h.open = &htmlCard{Comparison: mark == "=", Title: name}
 	h.cards = append(h.cards, h.open)
 }
 
-func (h *htmlSink) row(label, sgr, text string) {
+func (h *htmlSink) Row(label, sgr, text string) {
 	h.addRow(htmlItem{Label: label, Tone: tone(sgr), Text: text})
 }
 
-func (h *htmlSink) table(label string, rows [][]cell, right []bool) {
+func (h *htmlSink) Table(label string, rows [][]console.Cell, right []bool) {
 	if len(rows) == 0 {
 		return
 	}
@@ -73,7 +77,7 @@ func (h *htmlSink) table(label string, rows [][]cell, right []bool) {
 	h.addRow(htmlItem{Label: label, Table: t})
 }
 
-func (h *htmlSink) line(s string) {
+func (h *htmlSink) Line(s string) {
 	if s = strings.TrimSpace(s); s == "" {
 		h.open = nil
 		return
@@ -84,7 +88,7 @@ func (h *htmlSink) line(s string) {
 // add puts a block in the open card, opening an untitled one if need be.
 func (h *htmlSink) add(b htmlBlock) {
 	if h.open == nil {
-		h.title("", "")
+		h.Title("", "")
 	}
 	h.open.Blocks = append(h.open.Blocks, b)
 }
@@ -102,11 +106,11 @@ func (h *htmlSink) addRow(it htmlItem) {
 
 // htmlCells converts a console row of a table width columns wide; a span
 // cell takes the columns left.
-func htmlCells(row []cell, right []bool, width int) []htmlCell {
+func htmlCells(row []console.Cell, right []bool, width int) []htmlCell {
 	out := make([]htmlCell, 0, len(row))
 	for j, cl := range row {
-		c := htmlCell{Text: cl.text, Tone: tone(cl.sgr), Right: j < len(right) && right[j], Span: 1}
-		if cl.span {
+		c := htmlCell{Text: cl.Text, Tone: tone(cl.SGR), Right: j < len(right) && right[j], Span: 1}
+		if cl.Span {
 			c.Span, c.Right = max(width-j, 1), false
 			out = append(out, c)
 			break
@@ -120,13 +124,13 @@ func htmlCells(row []cell, right []bool, width int) []htmlCell {
 // the Okabe–Ito palette of the page, always beside their words.
 func tone(sgr string) string {
 	switch sgr {
-	case sgrGreen:
+	case console.SGRGreen:
 		return "better"
-	case sgrRed:
+	case console.SGRRed:
 		return "worse"
-	case sgrCyan:
+	case console.SGRCyan:
 		return "same"
-	case sgrYellow:
+	case console.SGRYellow:
 		return "warn"
 	}
 	return ""

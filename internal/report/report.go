@@ -15,6 +15,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/svg"
@@ -69,8 +70,7 @@ type format struct {
 // them: the newer last, so those messages keep their older prefix.
 var formats = []format{
 	{name: "console", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
-		writeConsole(w, s.Runs, opt)
-		writeRecordingsConsole(w, s, opt)
+		console.Write(w, s, opt.Color, opt.Details)
 		return nil
 	}},
 	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {

@@ -11,26 +11,6 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// suites prints a card per suite after the runs: every member with its
-// speedup, then the geometric mean with its interval and verdict.
-func (c *console) suites(runs []*model.Run) {
-	for _, s := range model.Suites(runs) {
-		c.title("=", words.SuiteTitle(&s))
-		rows := [][]cell{{{text: "benchmark"}, {text: "run"}, {text: "units"}, {text: "speedup"}, {text: "change"}}}
-		for _, m := range s.Members {
-			rows = append(rows, []cell{{text: m.Name}, {text: model.ShortID(m.RunID)}, {text: strconv.Itoa(m.Pairs)},
-				{text: model.Speedup(m.Speedup)}, {text: model.Pct(words.MemberChange(m))}})
-		}
-		c.table(rows, []bool{false, false, true, true, true})
-		c.row("speedup", fmt.Sprintf("%s geometric mean  %s %s", c.p.paint(sgrBold, model.Speedup(s.GeoSpeedup)), words.SuiteLevel(&s), model.SpeedupRange(s.SpeedupCI)))
-		c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%", model.Pct(s.ChangePct), words.SuiteLevel(&s), model.PctRange(s.ChangeCI), s.ThresholdPct))
-		c.paintedRow("verdict", verdictColor(s.Verdict), words.SuiteVerdict(s.Verdict))
-		for _, w := range s.Warnings {
-			c.warning(w)
-		}
-	}
-}
-
 // markdownSuites writes a section per suite after the runs.
 func markdownSuites(w *bytes.Buffer, runs []*model.Run) {
 	for _, s := range model.Suites(runs) {

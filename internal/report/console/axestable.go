@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"github.com/flybench/flybench/internal/report/model"
@@ -15,8 +15,8 @@ func (c *console) axisTable(r *model.Run, k *ndjson.Comparison, ci string) {
 	}
 	ref, con := words.Names(r, k)
 	c.row("axes", "change of "+con+" against "+ref+" on the same pairs, in percent or (absolute) in the unit")
-	rows := [][]cell{{{text: "axis"}, {text: ref}, {text: con}, {text: "unit"},
-		{text: "change"}, {text: ci}, {text: "verdict"}}}
+	rows := [][]Cell{{{Text: "axis"}, {Text: ref}, {Text: con}, {Text: "unit"},
+		{Text: "change"}, {Text: ci}, {Text: "verdict"}}}
 	for i := range k.Axes {
 		rows = append(rows, axisComparisonRow(r, k, &k.Axes[i]))
 	}
@@ -27,10 +27,10 @@ func (c *console) axisTable(r *model.Run, k *ndjson.Comparison, ci string) {
 // the change in percent or, marked (absolute), the mean difference in
 // that unit, its interval and the verdict. An unavailable axis gets its
 // status and reason across the row and no number.
-func axisComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []cell {
-	name := cell{text: a.Name}
+func axisComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisComparison) []Cell {
+	name := Cell{Text: a.Name}
 	if !model.Collected(a) {
-		return []cell{name, {text: model.UnavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
+		return []Cell{name, {Text: model.UnavailableText(a.Status, a.Reason), SGR: SGRYellow, Span: true}}
 	}
 	res := a.Result
 	if words.IsExact(res) {
@@ -41,8 +41,8 @@ func axisComparisonRow(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisCompari
 	if words.Absolute(res) {
 		change, ci = sc.Signed(res.Change)+" (absolute)", sc.Span(res.CI[0], res.CI[1], true)
 	}
-	return []cell{name, {text: sc.Num(res.RefMedian)}, {text: sc.Num(res.ConMedian)}, {text: sc.Label},
-		{text: change}, {text: ci},
-		{text: words.AxisVerdict(r, k, res.Verdict), sgr: axisVerdictColor(res.Verdict)},
+	return []Cell{name, {Text: sc.Num(res.RefMedian)}, {Text: sc.Num(res.ConMedian)}, {Text: sc.Label},
+		{Text: change}, {Text: ci},
+		{Text: words.AxisVerdict(r, k, res.Verdict), SGR: axisVerdictColor(res.Verdict)},
 	}
 }

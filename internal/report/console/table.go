@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"fmt"
@@ -10,13 +10,13 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// cell is one table entry and the colour it is painted in. A span cell
+// Cell is one table entry and the colour it is painted in. A span cell
 // runs on unpadded over the columns after it and ends its row: it carries
 // a sentence, such as why an axis is unavailable, not a number.
-type cell struct {
-	text string
-	sgr  string
-	span bool
+type Cell struct {
+	Text string
+	SGR  string
+	Span bool
 }
 
 // many prints a run of three or more cases: the reference's card, then one
@@ -49,20 +49,20 @@ func (c *console) many(r *model.Run) {
 
 // manyRows is the table against the reference: a header, the reference,
 // then each contender with its speedup, interval, change and verdict.
-func manyRows(r *model.Run) [][]cell {
+func manyRows(r *model.Run) [][]Cell {
 	median := "median/op"
 	if r.CPUTimed() {
 		median = "cpu time median/op"
 	}
-	rows := [][]cell{{{text: "case"}, {text: median}, {text: "speedup"},
-		{text: words.TableCILabel(r)}, {text: "change"}, {text: "verdict"}, {text: "wins/losses/ties"}}}
+	rows := [][]Cell{{{Text: "case"}, {Text: median}, {Text: "speedup"},
+		{Text: words.TableCILabel(r)}, {Text: "change"}, {Text: "verdict"}, {Text: "wins/losses/ties"}}}
 	for i := range r.Run.Cases {
-		row := []cell{{text: r.CaseName(i)}, {text: "n/a"}}
+		row := []Cell{{Text: r.CaseName(i)}, {Text: "n/a"}}
 		if s := r.Summary(i); s != nil {
-			row[1].text = model.Dur(s.Median)
+			row[1].Text = model.Dur(s.Median)
 		}
 		if i == model.Reference {
-			rows = append(rows, append(row, cell{}, cell{}, cell{}, cell{text: "reference"}))
+			rows = append(rows, append(row, Cell{}, Cell{}, Cell{}, Cell{Text: "reference"}))
 			continue
 		}
 		rows = append(rows, append(row, contenderCells(r, i)...))
@@ -70,26 +70,26 @@ func manyRows(r *model.Run) [][]cell {
 	return withNormalizedColumn(r, rows)
 }
 
-func contenderCells(r *model.Run, i int) []cell {
+func contenderCells(r *model.Run, i int) []Cell {
 	k := r.Against(i)
 	if k == nil && i == r.ReferenceWorkload() {
-		return []cell{{}, {}, {}, {text: "yardstick"}, {}}
+		return []Cell{{}, {}, {}, {Text: "yardstick"}, {}}
 	}
 	if k == nil {
-		return []cell{{}, {}, {}, {text: "no comparison"}}
+		return []Cell{{}, {}, {}, {Text: "no comparison"}}
 	}
-	return []cell{
-		{text: model.Speedup(words.DecisionSpeedup(k))},
-		{text: model.SpeedupRange(k.SpeedupCI)},
-		{text: model.Pct(k.ChangePct)},
-		{text: words.VerdictShort(k.Verdict), sgr: verdictColor(k.Verdict)},
-		{text: winsText(k)},
+	return []Cell{
+		{Text: model.Speedup(words.DecisionSpeedup(k))},
+		{Text: model.SpeedupRange(k.SpeedupCI)},
+		{Text: model.Pct(k.ChangePct)},
+		{Text: words.VerdictShort(k.Verdict), SGR: verdictColor(k.Verdict)},
+		{Text: winsText(k)},
 	}
 }
 
 // tableLines lays rows out in columns two spaces apart. right marks the
 // right-aligned columns; colour is applied inside the padding.
-func tableLines(p painter, rows [][]cell, right []bool) []string {
+func tableLines(p painter, rows [][]Cell, right []bool) []string {
 	widths := columnWidths(rows)
 	lines := make([]string, 0, len(rows))
 	for _, row := range rows {
@@ -98,15 +98,15 @@ func tableLines(p painter, rows [][]cell, right []bool) []string {
 			if j > 0 {
 				b.WriteString("  ")
 			}
-			if cl.span {
-				b.WriteString(p.paint(cl.sgr, cl.text))
+			if cl.Span {
+				b.WriteString(p.paint(cl.SGR, cl.Text))
 				break
 			}
-			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(cl.text))
+			pad := strings.Repeat(" ", widths[j]-utf8.RuneCountInString(cl.Text))
 			if j < len(right) && right[j] {
-				b.WriteString(pad + p.paint(cl.sgr, cl.text))
+				b.WriteString(pad + p.paint(cl.SGR, cl.Text))
 			} else {
-				b.WriteString(p.paint(cl.sgr, cl.text) + pad)
+				b.WriteString(p.paint(cl.SGR, cl.Text) + pad)
 			}
 		}
 		lines = append(lines, b.String())
@@ -114,17 +114,17 @@ func tableLines(p painter, rows [][]cell, right []bool) []string {
 	return lines
 }
 
-func columnWidths(rows [][]cell) []int {
+func columnWidths(rows [][]Cell) []int {
 	var widths []int
 	for _, row := range rows {
 		for j, cl := range row {
 			if j == len(widths) {
 				widths = append(widths, 0)
 			}
-			if cl.span {
+			if cl.Span {
 				continue
 			}
-			widths[j] = max(widths[j], utf8.RuneCountInString(cl.text))
+			widths[j] = max(widths[j], utf8.RuneCountInString(cl.Text))
 		}
 	}
 	return widths

@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"fmt"
@@ -39,7 +39,7 @@ func (c *console) card(r *model.Run, i int) {
 }
 
 func (c *console) latency(r *model.Run, s *ndjson.Summary) string {
-	text := fmt.Sprintf("median %s  mean %s", c.p.paint(sgrBold, model.Dur(s.Median)+"/op"), model.Dur(s.Mean))
+	text := fmt.Sprintf("median %s  mean %s", c.p.paint(SGRBold, model.Dur(s.Median)+"/op"), model.Dur(s.Mean))
 	if s.MeanCI != [2]float64{} {
 		text += fmt.Sprintf("  %s %s", r.CILabel(), model.DurRange(s.MeanCI[0], s.MeanCI[1]))
 	}
@@ -66,8 +66,8 @@ func sampling(r *model.Run, s *ndjson.Summary) string {
 
 func (c *console) quality(s *ndjson.Summary) string {
 	return fmt.Sprintf("CV %s  MAD %s  outliers %s  lag-1 correlation %s",
-		c.p.paint(sgrBold, fmt.Sprintf("%.2f%%", s.CVPct)), model.Dur(s.MAD),
-		outliersText(s.Outliers), c.p.paint(sgrBold, fmt.Sprintf("%.2f", s.Lag1)))
+		c.p.paint(SGRBold, fmt.Sprintf("%.2f%%", s.CVPct)), model.Dur(s.MAD),
+		outliersText(s.Outliers), c.p.paint(SGRBold, fmt.Sprintf("%.2f", s.Lag1)))
 }
 
 // outliersText is "3 (low 0/1 mild/severe, high 2/0)", or "0".

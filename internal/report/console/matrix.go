@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"slices"
@@ -18,15 +18,15 @@ func (c *console) axisMatrix(r *model.Run) {
 		return
 	}
 	c.title("=", "axes against "+r.CaseName(model.Reference))
-	header := []cell{{text: "axis"}}
+	header := []Cell{{Text: "axis"}}
 	right := []bool{false}
 	for i := range r.Run.Cases {
 		if i != model.Reference {
-			header = append(header, cell{text: r.CaseName(i)}, cell{})
+			header = append(header, Cell{Text: r.CaseName(i)}, Cell{})
 			right = append(right, true, false)
 		}
 	}
-	rows := [][]cell{header}
+	rows := [][]Cell{header}
 	for _, name := range order {
 		rows = append(rows, matrixRow(r, name))
 	}
@@ -54,8 +54,8 @@ func matrixAxes(r *model.Run) []string {
 	return order
 }
 
-func matrixRow(r *model.Run, name string) []cell {
-	row := []cell{{text: name}}
+func matrixRow(r *model.Run, name string) []Cell {
+	row := []Cell{{Text: name}}
 	for i := range r.Run.Cases {
 		if i != model.Reference {
 			row = append(row, matrixCells(r.Against(i), name)...)
@@ -66,10 +66,10 @@ func matrixRow(r *model.Run, name string) []cell {
 
 // matrixCells are a change and its verdict mark: "-12.3%" "✓",
 // "Δ+0.0200 faults/op" "?", or "n/a" and nothing.
-func matrixCells(k *ndjson.Comparison, name string) []cell {
+func matrixCells(k *ndjson.Comparison, name string) []Cell {
 	a := comparedAxis(k, name)
 	if a == nil || !model.Collected(a) {
-		return []cell{{text: "n/a"}, {}}
+		return []Cell{{Text: "n/a"}, {}}
 	}
 	if words.IsExact(a.Result) {
 		return exactMatrixCells(a)
@@ -79,7 +79,7 @@ func matrixCells(k *ndjson.Comparison, name string) []cell {
 		change = "Δ" + change
 	}
 	v := a.Result.Verdict
-	return []cell{{text: change, sgr: axisVerdictColor(v)}, {text: axisVerdictMark(v), sgr: axisVerdictColor(v)}}
+	return []Cell{{Text: change, SGR: axisVerdictColor(v)}, {Text: axisVerdictMark(v), SGR: axisVerdictColor(v)}}
 }
 
 // comparedAxis is the axis called name in k, nil when k or the axis is absent.

@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"github.com/flybench/flybench/internal/report/model"
@@ -35,7 +35,7 @@ func (c *console) repairs(r *model.Run) {
 	text := model.JoinNonEmpty([]string{words.Repairs(r), words.Contaminated(r.Environment)}, "; ")
 	switch {
 	case text != "":
-		c.paintedRow("repairs", sgrYellow, text)
+		c.paintedRow("repairs", SGRYellow, text)
 	case words.WatchOn(r):
 		c.row("repairs", "none")
 	}

@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"fmt"
@@ -16,27 +16,27 @@ func (c *console) axesBlock(r *model.Run, s *ndjson.Summary) {
 	if !model.ExtraSummaryAxes(s) {
 		return
 	}
-	rows := [][]cell{{{text: "axis"}, {text: "median"}, {text: "unit"}, {text: r.CILabel() + " of mean"}}}
+	rows := [][]Cell{{{Text: "axis"}, {Text: "median"}, {Text: "unit"}, {Text: r.CILabel() + " of mean"}}}
 	for k := range s.Axes {
 		if a := &s.Axes[k]; axes.Extra(k, a.Name) {
 			rows = append(rows, c.axisSummaryRow(a))
 		}
 	}
-	c.out.table("axes", rows, []bool{false, true})
+	c.out.Table("axes", rows, []bool{false, true})
 }
 
 // axisSummaryRow is "cpu  3.197  ms/op  3.138 .. 3.217": the median and the
 // interval of the mean in one unit, or the status when no sample has a value.
-func (c *console) axisSummaryRow(a *ndjson.AxisSummary) []cell {
-	name := cell{text: a.Name}
+func (c *console) axisSummaryRow(a *ndjson.AxisSummary) []Cell {
+	name := Cell{Text: a.Name}
 	if a.Stats == nil || a.N == 0 {
-		return []cell{name, {text: model.UnavailableText(a.Status, a.Reason), sgr: sgrYellow, span: true}}
+		return []Cell{name, {Text: model.UnavailableText(a.Status, a.Reason), SGR: SGRYellow, Span: true}}
 	}
 	st := a.Stats
 	sc := model.RowScale(a.Unit, st.Median, st.MeanCI[0], st.MeanCI[1])
-	row := []cell{name, {text: sc.Num(st.Median)}, {text: sc.Label}, {text: sc.Span(st.MeanCI[0], st.MeanCI[1], false)}}
+	row := []Cell{name, {Text: sc.Num(st.Median)}, {Text: sc.Label}, {Text: sc.Span(st.MeanCI[0], st.MeanCI[1], false)}}
 	if !axes.Status(a.Status).Available() {
-		row = append(row, cell{text: partialText(a), sgr: sgrYellow})
+		row = append(row, Cell{Text: partialText(a), SGR: SGRYellow})
 	}
 	return row
 }

@@ -1,7 +1,6 @@
-package report
+package console
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -9,18 +8,6 @@ import (
 	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
-
-// writeRecordingsConsole renders each recording: a header line, a card
-// per benchmark, and the table of its comparisons.
-func writeRecordingsConsole(w *bytes.Buffer, s *model.Stream, opt Options) {
-	c := newConsole(w, opt)
-	for i, r := range s.Recordings {
-		if i > 0 || len(s.Runs) > 0 {
-			c.line("")
-		}
-		c.recording(r)
-	}
-}
 
 func (c *console) recording(r *model.Recording) {
 	c.line(recordingHeader(r, c.p))
@@ -52,7 +39,7 @@ func recordingHeader(r *model.Recording, p painter) string {
 		words.Host(rec.Host),
 	}
 	if r.End == nil {
-		parts = append(parts, p.paint(sgrYellow, "⚠ cut short: no recording_end"))
+		parts = append(parts, p.paint(SGRYellow, "⚠ cut short: no recording_end"))
 	}
 	return model.JoinNonEmpty(parts, " · ")
 }
@@ -131,7 +118,7 @@ func wallReason(s *ndjson.SpanSummary) string {
 func (c *console) spanComparisons(ks []ndjson.SpanComparison) {
 	k0 := ks[0]
 	c.title("=", fmt.Sprintf("%s vs %s · independent samples", model.ShortID(k0.ReferenceRun), model.ShortID(k0.ContenderRun)))
-	rows := [][]cell{{{text: "benchmark"}, {text: "pct"}, {text: "change"}, {text: "interval"}, {text: "verdict"}}}
+	rows := [][]Cell{{{Text: "benchmark"}, {Text: "pct"}, {Text: "change"}, {Text: "interval"}, {Text: "verdict"}}}
 	for _, k := range ks {
 		for _, ch := range k.Changes {
 			rows = append(rows, spanChangeCells(k, ch))
@@ -147,16 +134,16 @@ func (c *console) spanComparisons(ks []ndjson.SpanComparison) {
 	}
 }
 
-func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []cell {
+func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []Cell {
 	if ch.ChangePct == nil || ch.CI == nil {
 		change := "unavailable"
 		if ch.Verdict == "insufficient evidence" {
 			change = "n/a"
 		}
-		return []cell{{text: k.Name}, {text: words.Percentile(ch.P)}, {text: change}, {text: ""}, {text: ch.Verdict}}
+		return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: change}, {Text: ""}, {Text: ch.Verdict}}
 	}
-	return []cell{{text: k.Name}, {text: words.Percentile(ch.P)}, {text: model.Pct(*ch.ChangePct)}, {text: model.PctRange(*ch.CI)},
-		{text: ch.Verdict, sgr: verdictColor(ch.Verdict)}}
+	return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: model.Pct(*ch.ChangePct)}, {Text: model.PctRange(*ch.CI)},
+		{Text: ch.Verdict, SGR: verdictColor(ch.Verdict)}}
 }
 
 func orAll(o string) string {

@@ -1,4 +1,4 @@
-package report
+package console
 
 // painter wraps text in ANSI SGR sequences when colour is on and leaves it
 // untouched otherwise, so a plain report holds no escape byte.
@@ -6,11 +6,11 @@ type painter bool
 
 // SGR parameters used by the console format.
 const (
-	sgrBold   = "1"
-	sgrRed    = "31"
-	sgrGreen  = "32"
-	sgrYellow = "33"
-	sgrCyan   = "36"
+	SGRBold   = "1"
+	SGRRed    = "31"
+	SGRGreen  = "32"
+	SGRYellow = "33"
+	SGRCyan   = "36"
 )
 
 func (p painter) paint(sgr, s string) string {

@@ -1,7 +1,8 @@
-package report
+package console
 
 import (
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // axisVerdictColor paints an axis verdict like a timing verdict; a
@@ -9,13 +10,13 @@ import (
 func axisVerdictColor(verdict string) string {
 	switch verdict {
 	case model.AxisContenderBetter:
-		return sgrGreen
+		return SGRGreen
 	case model.AxisReferenceBetter:
-		return sgrRed
+		return SGRRed
 	case model.AxisEquivalent:
-		return sgrCyan
+		return SGRCyan
 	case model.AxisInconclusive:
-		return sgrYellow
+		return SGRYellow
 	}
 	return ""
 }
@@ -35,4 +36,20 @@ func axisVerdictMark(verdict string) string {
 		return "diag"
 	}
 	return verdict
+}
+
+// verdictColor is green when the contender wins, red when it loses, cyan for
+// equivalence and yellow when the data cannot tell.
+func verdictColor(verdict string) string {
+	switch verdict {
+	case ndjson.VerdictContenderFaster:
+		return SGRGreen
+	case ndjson.VerdictReferenceFaster:
+		return SGRRed
+	case ndjson.VerdictEquivalent:
+		return SGRCyan
+	case ndjson.VerdictInconclusive:
+		return SGRYellow
+	}
+	return ""
 }

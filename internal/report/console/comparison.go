@@ -1,4 +1,4 @@
-package report
+package console
 
 import (
 	"fmt"
@@ -26,7 +26,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	ref, con := words.Names(r, k)
 	ci := words.CI(r, k)
 	c.title("=", ref+" vs "+con)
-	head := fmt.Sprintf("%s %s", c.p.paint(sgrBold, model.Speedup(words.DecisionSpeedup(k))), words.Estimator(k))
+	head := fmt.Sprintf("%s %s", c.p.paint(SGRBold, model.Speedup(words.DecisionSpeedup(k))), words.Estimator(k))
 	if k.Estimator != "" {
 		head += fmt.Sprintf("  %s geometric", model.Speedup(k.GeoSpeedup))
 	}
@@ -90,7 +90,7 @@ func (c *console) schedule(design, batching string, layout *ndjson.Layout) {
 	text, exposed := words.Schedule(design, batching)
 	text = words.WithLayout(text, layout)
 	if exposed {
-		c.paintedRow("schedule", sgrYellow, "⚠ "+text)
+		c.paintedRow("schedule", SGRYellow, "⚠ "+text)
 		return
 	}
 	c.row("schedule", text)
