@@ -2,7 +2,7 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"strings"
 	"testing"
 
@@ -82,12 +82,12 @@ func TestWallTimedRunIsLabelledWall(t *testing.T) {
 // checkTimerColumn requires every CSV row of runs to name the timer kind.
 func checkTimerColumn(t *testing.T, runs []*model.Run, kind string) {
 	t.Helper()
-	rows, err := csv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
+	rows, err := stdcsv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, row := range rows[1:] {
-		if got := row[csvIndex["timer"]]; got != kind {
+		if got := row[csvCol["timer"]]; got != kind {
 			t.Errorf("csv row %v: timer %q, want %q", row[:4], got, kind)
 		}
 	}

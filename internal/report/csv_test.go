@@ -2,22 +2,23 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
 func TestCSVShape(t *testing.T) {
 	out := render(t, fixtureRuns(t), Options{Format: "csv"})
-	rows, err := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	rows, err := stdcsv.NewReader(bytes.NewReader(out)).ReadAll()
 	if err != nil {
 		t.Fatalf("output is not CSV with a constant column count: %v", err)
 	}
-	if !slices.Equal(rows[0], csvColumns) {
+	if !slices.Equal(rows[0], csv.Columns) {
 		t.Fatalf("header = %v", rows[0])
 	}
 	kinds := map[string]int{}
@@ -25,7 +26,7 @@ func TestCSVShape(t *testing.T) {
 		if len(row) != len(rows[0]) {
 			t.Errorf("row %d has %d columns, header %d", i+2, len(row), len(rows[0]))
 		}
-		kinds[row[csvIndex["kind"]]]++
+		kinds[row[csvCol["kind"]]]++
 		if slices.Equal(row, rows[0]) {
 			t.Errorf("row %d repeats the header", i+2)
 		}
@@ -38,22 +39,22 @@ func TestCSVShape(t *testing.T) {
 func TestCSVNumbersRoundTrip(t *testing.T) {
 	runs := fixtureRuns(t)
 	out := render(t, runs, Options{Format: "csv"})
-	rows, _ := csv.NewReader(bytes.NewReader(out)).ReadAll()
+	rows, _ := stdcsv.NewReader(bytes.NewReader(out)).ReadAll()
 	for _, row := range rows[1:] {
-		if row[csvIndex["kind"]] != "summary" || row[csvIndex["run_id"]] != singleID {
+		if row[csvCol["kind"]] != "summary" || row[csvCol["run_id"]] != singleID {
 			continue
 		}
 		s := runs[3].Summaries[0]
 		for col, want := range map[string]float64{"median": s.Median, "floor_ns": -1, "sd": s.SD, "mean_ci_low": s.MeanCI[0]} {
 			if want < 0 {
-				if _, ok := csvIndex[col]; ok {
+				if _, ok := csvCol[col]; ok {
 					t.Errorf("column %s is not in the stable schema", col)
 				}
 				continue
 			}
-			got, err := strconv.ParseFloat(row[csvIndex[col]], 64)
+			got, err := strconv.ParseFloat(row[csvCol[col]], 64)
 			if err != nil || got != want {
-				t.Errorf("%s = %q, want %v", col, row[csvIndex[col]], want)
+				t.Errorf("%s = %q, want %v", col, row[csvCol[col]], want)
 			}
 		}
 	}
@@ -112,7 +113,7 @@ const csvSchema = "run_id,kind,case,name,contender,contender_name,n,unit," +
 	"params"
 
 func TestCSVHeaderIsStable(t *testing.T) {
-	if got := strings.Join(csvColumns, ","); got != csvSchema {
+	if got := strings.Join(csv.Columns, ","); got != csvSchema {
 		t.Fatalf("header =\n%s\nwant\n%s", got, csvSchema)
 	}
 }
@@ -122,13 +123,13 @@ func TestCSVHeaderIsStable(t *testing.T) {
 // and that an unwatched run leaves the foreign shares empty, not 0.
 func TestCSVEnvironmentColumns(t *testing.T) {
 	runs := allRuns(t)
-	rows, err := csv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
+	rows, err := stdcsv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
 	byRun := map[string][]string{}
 	for _, row := range rows[1:] {
-		id, cells := row[csvIndex["run_id"]], row[csvIndex["watched"]:csvIndex["conditions_throttle"]+1]
+		id, cells := row[csvCol["run_id"]], row[csvCol["watched"]:csvCol["conditions_throttle"]+1]
 		if first, ok := byRun[id]; ok && !slices.Equal(first, cells) {
 			t.Errorf("run %s: environment cells differ between rows: %v and %v", id, first, cells)
 		}
@@ -156,8 +157,17 @@ func TestCSVEnvironmentColumns(t *testing.T) {
 func checkCells(t *testing.T, id string, cells []string, want map[string]string) {
 	t.Helper()
 	for col, v := range want {
-		if got := cells[csvIndex[col]-csvIndex["watched"]]; got != v {
+		if got := cells[csvCol[col]-csvCol["watched"]]; got != v {
 			t.Errorf("run %s: %s = %q, want %q", model.ShortID(id), col, got, v)
 		}
 	}
 }
+
+// csvCol maps each column of the csv schema to its position.
+var csvCol = func() map[string]int {
+	m := map[string]int{}
+	for i, c := range csv.Columns {
+		m[c] = i
+	}
+	return m
+}()

@@ -2,12 +2,13 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -33,7 +34,7 @@ var valueColumns = []string{"method", "median", "mean", "min", "max", "mean_ci_l
 func longCSV(t *testing.T, runs []*model.Run) (header []string, rows []map[string]string) {
 	t.Helper()
 	out := render(t, runs, Options{Format: "long-csv"})
-	r := csv.NewReader(bytes.NewReader(out))
+	r := stdcsv.NewReader(bytes.NewReader(out))
 	r.FieldsPerRecord = -1
 	records, err := r.ReadAll()
 	if err != nil {
@@ -63,7 +64,7 @@ func TestLongCSVShape(t *testing.T) {
 	if got := strings.Join(header, ","); got != longSchema {
 		t.Fatalf("header =\n%s\nwant\n%s", got, longSchema)
 	}
-	if !slices.Equal(header, longColumns) {
+	if !slices.Equal(header, csv.LongColumns) {
 		t.Errorf("longColumns and the documented schema differ")
 	}
 	want := map[string]int{}

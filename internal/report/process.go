@@ -3,11 +3,9 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
-	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // markdownProcess is the process-level line of a run in Markdown.
@@ -22,21 +20,5 @@ func markdownProcess(w *bytes.Buffer, r *model.Run) {
 			ref, con := words.Names(r, &r.Comparisons[k])
 			fmt.Fprintf(w, "\n_Process level (%s), %s vs %s: %s_\n", p.View, mdEscape(con), mdEscape(ref), mdEscape(words.Process(p)))
 		}
-	}
-}
-
-// setProcess fills a comparison row's process-level columns.
-func (row csvRow) setProcess(k *ndjson.Comparison) {
-	p := k.Process
-	if p == nil {
-		return
-	}
-	row.set("process_status", p.Status)
-	row.set("process_runs", strconv.Itoa(p.Runs))
-	if p.Status == ndjson.ProcessOK {
-		row.set("process_method", p.Method)
-		row.set("process_verdict", p.Verdict)
-		row.setFloats(map[string]float64{"process_improvement_pct": p.ImprovementPct,
-			"process_ci_low": p.CI[0], "process_ci_high": p.CI[1], "process_confidence_pct": p.ConfidencePct})
 	}
 }

@@ -2,7 +2,7 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"strings"
 	"testing"
 
@@ -99,7 +99,7 @@ func TestRecordingCSVRows(t *testing.T) {
 		format     string
 		sum, compa int
 	}{{"csv", 6, 3}, {"long-csv", 6*2 + 6*5, 3 * 4}} {
-		rows, err := csv.NewReader(bytes.NewReader(renderStream(t, s, Options{Format: tc.format}))).ReadAll()
+		rows, err := stdcsv.NewReader(bytes.NewReader(renderStream(t, s, Options{Format: tc.format}))).ReadAll()
 		check(t, err)
 		count := map[string]int{}
 		for _, row := range rows[1:] {

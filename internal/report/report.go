@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/console"
+	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/svg"
@@ -73,12 +74,7 @@ var formats = []format{
 		console.Write(w, s, opt.Color, opt.Details)
 		return nil
 	}},
-	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
-		if err := writeCSV(w, s.Runs); err != nil {
-			return err
-		}
-		return writeRecordingsCSV(w, s.Recordings)
-	}},
+	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.Write(w, s) }},
 	// json holds runs and recordings in one document.
 	{name: "json", write: writeJSONStream},
 	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
@@ -86,12 +82,7 @@ var formats = []format{
 		writeRecordingsMarkdown(w, s)
 		return nil
 	}},
-	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
-		if err := writeLongCSV(w, s.Runs); err != nil {
-			return err
-		}
-		return writeRecordingsLongCSV(w, s.Recordings)
-	}},
+	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},
 	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		return writeHyperfine(w, s.Runs)
 	}, raw: true},

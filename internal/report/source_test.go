@@ -2,7 +2,7 @@ package report
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"strings"
 	"testing"
 
@@ -39,12 +39,12 @@ func TestSourceIsShown(t *testing.T) {
 	if js := string(render(t, runs, Options{Format: "json"})); !strings.Contains(js, `"source": "hyperfine"`) {
 		t.Errorf("json lacks the run's source:\n%s", js)
 	}
-	rows, err := csv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
+	rows, err := stdcsv.NewReader(bytes.NewReader(render(t, runs, Options{Format: "csv"}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, row := range rows[1:] {
-		if got := row[csvIndex["source"]]; got != "hyperfine" {
+		if got := row[csvCol["source"]]; got != "hyperfine" {
 			t.Errorf("csv source = %q, want hyperfine", got)
 		}
 	}

@@ -1,8 +1,13 @@
-package report
+// Package csv is fb-report's two CSV formats: csv, the stable latency
+// schema with a row per case and per comparison (Columns), and long-csv,
+// a row per axis of every case and comparison, wall time included
+// (LongColumns). A value the stream does not hold is an empty cell, never
+// 0; columns are only ever added at the end.
+package csv
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"strconv"
 	"strings"
 
@@ -11,10 +16,10 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// csvColumns is the stable latency schema: one header for the whole output,
+// Columns is the stable latency schema: one header for the whole output,
 // a "summary" row per case and a "comparison" row per comparison. Columns
 // are only ever added at the end.
-var csvColumns = []string{
+var Columns = []string{
 	"run_id", "kind", "case", "name", "contender", "contender_name", "n", "unit",
 	"min", "median", "mean", "p95", "p99", "max", "sd", "mad", "cv_pct",
 	"mean_ci_low", "mean_ci_high",
@@ -67,7 +72,7 @@ var csvColumns = []string{
 	// contender is faster) with its interval, level and verdict.
 	"process_status", "process_runs", "process_method", "process_improvement_pct",
 	"process_ci_low", "process_ci_high", "process_confidence_pct", "process_verdict",
-	// Recordings (recording_csv.go): a "span_summary" row per benchmark and a
+	// Recordings (recording.go): a "span_summary" row per benchmark and a
 	// "span_comparison" row per compared benchmark, percentiles of individual
 	// spans; outcome counts as "success=466 failure=8"; a percentile without
 	// enough spans has its status and empty numbers; a comparison without
@@ -89,7 +94,7 @@ var csvColumns = []string{
 	"params",
 }
 
-var csvIndex = columnIndex(csvColumns)
+var csvIndex = columnIndex(Columns)
 
 // columnIndex maps each column name of a CSV schema to its position.
 func columnIndex(columns []string) map[string]int {
@@ -115,7 +120,7 @@ func setColumn(row []string, index map[string]int, schema, col, v string) {
 type csvRow []string
 
 func newCSVRow(r *model.Run, kind string) csvRow {
-	row := make(csvRow, len(csvColumns))
+	row := make(csvRow, len(Columns))
 	row.set("run_id", r.Run.RunID)
 	row.set("kind", kind)
 	row.set("design", r.Run.Design)
@@ -148,12 +153,14 @@ func (row csvRow) setInts(values map[string]int) {
 	}
 }
 
-func writeCSV(w *bytes.Buffer, runs []*model.Run) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(csvColumns); err != nil {
+// Write writes a stream in the csv schema: the header, each run's summary,
+// comparison and baseline rows, the suites' rows, then the recordings'.
+func Write(w *bytes.Buffer, s *model.Stream) error {
+	cw := stdcsv.NewWriter(w)
+	if err := cw.Write(Columns); err != nil {
 		return err
 	}
-	for _, r := range runs {
+	for _, r := range s.Runs {
 		for i := range r.Summaries {
 			if err := cw.Write(summaryRow(r, &r.Summaries[i])); err != nil {
 				return err
@@ -170,15 +177,18 @@ func writeCSV(w *bytes.Buffer, runs []*model.Run) error {
 			}
 		}
 	}
-	for _, s := range model.Suites(runs) {
-		for _, row := range suiteCSVRows(&s) {
+	for _, st := range model.Suites(s.Runs) {
+		for _, row := range suiteCSVRows(&st) {
 			if err := cw.Write(row); err != nil {
 				return err
 			}
 		}
 	}
 	cw.Flush()
-	return cw.Error()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return writeRecordingsCSV(w, s.Recordings)
 }
 
 func summaryRow(r *model.Run, s *ndjson.Summary) csvRow {

@@ -1,8 +1,8 @@
-package report
+package csv
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,7 +17,7 @@ import (
 // "span_summary" row per benchmark, a "span_comparison" row per compared
 // benchmark.
 func writeRecordingsCSV(w *bytes.Buffer, recs []*model.Recording) error {
-	cw := csv.NewWriter(w)
+	cw := stdcsv.NewWriter(w)
 	for _, r := range recs {
 		for i := range r.Summaries {
 			if err := cw.Write(spanSummaryRow(r, &r.Summaries[i])); err != nil {
@@ -40,7 +40,7 @@ func percentileColumn(p float64) string {
 }
 
 func newSpanCSVRow(r *model.Recording, kind string) csvRow {
-	row := make(csvRow, len(csvColumns))
+	row := make(csvRow, len(Columns))
 	row.set("run_id", r.Record.RunID)
 	row.set("kind", kind)
 	row.set("unit", "ns")
@@ -115,7 +115,7 @@ func spanComparisonRow(r *model.Recording, k *ndjson.SpanComparison) csvRow {
 // format: per benchmark a "span_summary" row per axis and per wall-time
 // percentile, per comparison a "span_comparison" row per percentile.
 func writeRecordingsLongCSV(w *bytes.Buffer, recs []*model.Recording) error {
-	cw := csv.NewWriter(w)
+	cw := stdcsv.NewWriter(w)
 	for _, r := range recs {
 		for i := range r.Summaries {
 			for _, row := range spanSummaryLongRows(r, &r.Summaries[i]) {
@@ -138,7 +138,7 @@ func writeRecordingsLongCSV(w *bytes.Buffer, recs []*model.Recording) error {
 
 // newSpanLongRow fills what every row of an axis of a recording says.
 func newSpanLongRow(r *model.Recording, kind, name string, a ndjson.AxisInfo, status, reason string) longRow {
-	row := make(longRow, len(longColumns))
+	row := make(longRow, len(LongColumns))
 	for col, v := range map[string]string{"run_id": r.Record.RunID, "kind": kind, "name": name, "axis": a.Name,
 		"unit": a.Unit, "status": status, "reason": reason, "available": strconv.FormatBool(axes.Status(status).Available()),
 		"scope": a.Scope, "attribution": a.Attribution, "direction": a.Direction, "normalization": a.Normalization,

@@ -1,8 +1,8 @@
-package report
+package csv
 
 import (
 	"bytes"
-	"encoding/csv"
+	stdcsv "encoding/csv"
 	"math"
 	"strconv"
 
@@ -12,12 +12,12 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// longColumns is the long schema: one header for the whole output, a
+// LongColumns is the long schema: one header for the whole output, a
 // "summary" row per axis per case and a "comparison" row per axis per
 // comparison, wall time included. available is "true" exactly when status
 // is "collected"; an axis without a value leaves its number cells empty,
 // never 0. Columns are only ever added at the end.
-var longColumns = []string{
+var LongColumns = []string{
 	"run_id", "kind", "case", "name", "contender", "contender_name",
 	"axis", "unit", "status", "available", "reason",
 	"scope", "attribution", "direction", "normalization", "method",
@@ -30,14 +30,14 @@ var longColumns = []string{
 	"confidence_pct", "family_m",
 	// "reference-workload" on the rows of the --reference workload's case.
 	"role",
-	// Recordings (recording_csv.go): "span_summary" rows per axis and per
+	// Recordings (recording.go): "span_summary" rows per axis and per
 	// wall-time percentile of individual spans, "span_comparison" rows
 	// per compared percentile, with comparison_design "independent".
 	"sample_semantics", "outcome", "percentile", "percentile_status", "value", "value_ci_low", "value_ci_high",
 	"reference_run_id", "comparison_design",
 }
 
-var longIndex = columnIndex(longColumns)
+var longIndex = columnIndex(LongColumns)
 
 // longRow is one row of the long schema, filled by column name. Setting a
 // column the schema lacks is a programming error and panics.
@@ -61,7 +61,7 @@ func newLongRow(r *model.Run, kind, axis, unit, status, reason string) longRow {
 	if unit == "" {
 		unit = info.Unit
 	}
-	row := make(longRow, len(longColumns))
+	row := make(longRow, len(LongColumns))
 	for col, v := range map[string]string{"run_id": r.Run.RunID, "kind": kind, "axis": axis,
 		"unit": unit, "status": status, "reason": reason,
 		"available": strconv.FormatBool(axes.Status(status).Available()),
@@ -72,27 +72,32 @@ func newLongRow(r *model.Run, kind, axis, unit, status, reason string) longRow {
 	return row
 }
 
-func writeLongCSV(w *bytes.Buffer, runs []*model.Run) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(longColumns); err != nil {
+// WriteLong writes a stream in the long schema: the header, each run's
+// rows per axis, the suites' rows, then the recordings'.
+func WriteLong(w *bytes.Buffer, s *model.Stream) error {
+	cw := stdcsv.NewWriter(w)
+	if err := cw.Write(LongColumns); err != nil {
 		return err
 	}
-	for _, r := range runs {
+	for _, r := range s.Runs {
 		for _, row := range longRows(r) {
 			if err := cw.Write(row); err != nil {
 				return err
 			}
 		}
 	}
-	for _, s := range model.Suites(runs) {
-		for _, row := range suiteLongRows(&s) {
+	for _, st := range model.Suites(s.Runs) {
+		for _, row := range suiteLongRows(&st) {
 			if err := cw.Write(row); err != nil {
 				return err
 			}
 		}
 	}
 	cw.Flush()
-	return cw.Error()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	return writeRecordingsLongCSV(w, s.Recordings)
 }
 
 // longRows are a run's rows: every case's axes, then every comparison's.
