@@ -18,6 +18,7 @@ import (
 	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/markdown"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/svg"
 )
@@ -78,8 +79,7 @@ var formats = []format{
 	// json holds runs and recordings in one document.
 	{name: "json", write: writeJSONStream},
 	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
-		writeMarkdown(w, s.Runs)
-		writeRecordingsMarkdown(w, s)
+		markdown.Write(w, s)
 		return nil
 	}},
 	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},

@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -10,18 +10,9 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// writeRecordingsMarkdown renders each recording: a heading, a table of
-// benchmarks with their percentiles, the axes that lack values, and the
-// comparisons, marked independent.
-func writeRecordingsMarkdown(w *bytes.Buffer, s *model.Stream) {
-	for i, r := range s.Recordings {
-		if i > 0 || len(s.Runs) > 0 {
-			w.WriteString("\n")
-		}
-		markdownRecording(w, r)
-	}
-}
-
+// markdownRecording renders a recording: a heading, a table of benchmarks
+// with their percentiles, the axes that lack values, and the comparisons,
+// marked independent.
 func markdownRecording(w *bytes.Buffer, r *model.Recording) {
 	fmt.Fprintf(w, "### Recording `%s`\n\n", model.ShortID(r.Record.RunID))
 	fmt.Fprintf(w, "%s\n\n", mdEscape(model.JoinNonEmpty([]string{strings.TrimSpace(r.Record.Tool + " " + r.Record.ToolVersion),

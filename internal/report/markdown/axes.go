@@ -1,4 +1,4 @@
-package report
+package markdown
 
 import (
 	"bytes"
@@ -9,6 +9,13 @@ import (
 	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
+
+// markdownExactRow is an exact axis in a Markdown axis table.
+func markdownExactRow(a *ndjson.AxisComparison) []string {
+	res := a.Result
+	return []string{mdEscape(a.Name), mdEscape(model.AxisValue(res.RefMedian, a.Unit)), mdEscape(model.AxisValue(res.ConMedian, a.Unit)),
+		mdEscape(words.ExactChange(res, a.Unit) + " exact, no interval"), "**" + mdEscape(res.Verdict) + "**"}
+}
 
 // markdownAxes writes, for each comparison with an axis besides wall time,
 // a small table of every axis compared on the same pairs.

@@ -1,4 +1,10 @@
-package report
+// Package markdown is fb-report --format markdown: a pull-request comment
+// with, per run, a heading, a table of cases against the reference, the
+// axes, the baseline and one-line notes on the method, the batch sizes,
+// the family, the stopping rule and the host; then the A/A series, the
+// suites and the recordings. Text from the stream is escaped so it cannot
+// break out of a table cell or start markup.
+package markdown
 
 import (
 	"bytes"
@@ -10,17 +16,22 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// writeMarkdown renders a pull-request comment: per run a heading, a table
-// of cases against the reference and a one-line note on the method.
-func writeMarkdown(w *bytes.Buffer, runs []*model.Run) {
-	for i, r := range runs {
+// Write renders a stream as a pull-request comment.
+func Write(w *bytes.Buffer, s *model.Stream) {
+	for i, r := range s.Runs {
 		if i > 0 {
 			w.WriteString("\n")
 		}
 		markdownRun(w, r)
 	}
-	markdownAA(w, runs)
-	markdownSuites(w, runs)
+	markdownAA(w, s.Runs)
+	markdownSuites(w, s.Runs)
+	for i, r := range s.Recordings {
+		if i > 0 || len(s.Runs) > 0 {
+			w.WriteString("\n")
+		}
+		markdownRecording(w, r)
+	}
 }
 
 func markdownRun(w *bytes.Buffer, r *model.Run) {
@@ -111,4 +122,18 @@ func methodNote(r *model.Run) string { return mdEscape(words.Method(r)) }
 // mdEscape keeps text from breaking out of a table cell or starting markup.
 func mdEscape(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ", "*", `\*`, "_", `\_`, "`", "\\`").Replace(s)
+}
+
+// markdownNormalized is the markdown table's extra column, as header,
+// alignment and case cells (in case order); nil without a reference
+// workload.
+func markdownNormalized(r *model.Run) []string {
+	if r.ReferenceWorkload() < 0 {
+		return nil
+	}
+	out := []string{"normalized (" + words.RefUnits + ")", ":--"}
+	for i := range r.Run.Cases {
+		out = append(out, mdEscape(words.NormalizedCell(r, i)))
+	}
+	return out
 }
