@@ -18,6 +18,8 @@ import (
 	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/hyperfine"
+	"github.com/flybench/flybench/internal/report/json"
 	"github.com/flybench/flybench/internal/report/markdown"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/svg"
@@ -77,14 +79,16 @@ var formats = []format{
 	}},
 	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.Write(w, s) }},
 	// json holds runs and recordings in one document.
-	{name: "json", write: writeJSONStream},
+	{name: "json", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
+		return json.Write(w, s, opt.Samples)
+	}},
 	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		markdown.Write(w, s)
 		return nil
 	}},
 	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},
 	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
-		return writeHyperfine(w, s.Runs)
+		return hyperfine.Write(w, s.Runs)
 	}, raw: true},
 	// html is one self-contained page with the figures inline (html.go).
 	{name: "html", write: writeHTMLStream},

@@ -1,4 +1,7 @@
-package report
+// Package hyperfine is fb-report --format hyperfine-json: every case of
+// every run as a result of hyperfine's --export-json schema, so tools
+// written for hyperfine read flybench's measurements.
+package hyperfine
 
 import (
 	"bytes"
@@ -39,10 +42,10 @@ type hfResult struct {
 var errNoHyperfineRuns = &model.NotAnalyzedError{Msg: "the stream holds no run records, nothing to export as hyperfine JSON " +
 	"(recordings have no place in hyperfine's schema)"}
 
-// writeHyperfine writes every case of every run as a result of hyperfine's
+// Write writes every case of every run as a result of hyperfine's
 // --export-json schema. Its statistics are the descriptive ones hyperfine
 // writes, taken from the times; fb-analyze's estimates are not part of it.
-func writeHyperfine(w *bytes.Buffer, runs []*model.Run) error {
+func Write(w *bytes.Buffer, runs []*model.Run) error {
 	if len(runs) == 0 {
 		return errNoHyperfineRuns
 	}

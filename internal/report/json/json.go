@@ -1,4 +1,7 @@
-package report
+// Package json is fb-report --format json: the whole stream as one
+// document, its runs (every raw sample only when asked), suites, A/A
+// series and recordings, each record in its stream form.
+package json
 
 import (
 	"bytes"
@@ -48,11 +51,12 @@ type jsonRun struct {
 	Samples *[]ndjson.Sample `json:"samples,omitempty"`
 }
 
-// writeJSONStream renders runs and recordings as one document.
-func writeJSONStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
+// Write renders runs and recordings as one document, every
+// raw sample of each run included when samples is set.
+func Write(w *bytes.Buffer, s *model.Stream, samples bool) error {
 	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}
 	for _, r := range s.Runs {
-		doc.Runs = append(doc.Runs, newJSONRun(r, opt.Samples))
+		doc.Runs = append(doc.Runs, newJSONRun(r, samples))
 	}
 	doc.Suites = model.Suites(s.Runs)
 	doc.AA = model.AAs(s.Runs)

@@ -1,4 +1,4 @@
-package report
+package json
 
 import (
 	"github.com/flybench/flybench/internal/report/model"
