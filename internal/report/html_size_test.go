@@ -7,6 +7,7 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/html"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -38,10 +39,10 @@ func analysedRun(t *testing.T, id, design string, units int, medians []float64) 
 }
 
 // htmlBytes is the page of one run without figures.
-func htmlBytes(t *testing.T, r *model.Run, opt Options) int {
+func htmlBytes(t *testing.T, r *model.Run) int {
 	t.Helper()
 	var buf bytes.Buffer
-	check(t, htmlPage(&buf, &model.Stream{Runs: []*model.Run{r}}, opt, [][]figure.Figure{nil}, nil))
+	check(t, html.WritePage(&buf, &model.Stream{Runs: []*model.Run{r}}, [][]figure.Figure{nil}, nil))
 	return buf.Len()
 }
 
@@ -54,13 +55,13 @@ func TestHTMLSizeBudget(t *testing.T) {
 		medians[i] = 1e6 * (1 + 0.01*float64(i))
 	}
 	many := analysedRun(t, "size-16", ndjson.DesignRounds, 20, medians)
-	if got := htmlBytes(t, many, Options{}); got > 96<<10 {
+	if got := htmlBytes(t, many); got > 96<<10 {
 		t.Errorf("16 cases, every card: page %d bytes, budget 96 KiB", got)
 	}
-	small := htmlBytes(t, analysedRun(t, "size-50", ndjson.DesignPaired, 50, []float64{1e6, 0.98e6}), Options{})
-	large := htmlBytes(t, analysedRun(t, "size-1k", ndjson.DesignPaired, 1000, []float64{1e6, 0.98e6}), Options{})
+	small := htmlBytes(t, analysedRun(t, "size-50", ndjson.DesignPaired, 50, []float64{1e6, 0.98e6}))
+	large := htmlBytes(t, analysedRun(t, "size-1k", ndjson.DesignPaired, 1000, []float64{1e6, 0.98e6}))
 	if large > 16<<10 || large-small > 256 {
 		t.Errorf("1,000 pairs: page %d bytes against %d for 50 pairs: the page grows with the data", large, small)
 	}
-	t.Logf("16 cases %d bytes; 50 pairs %d bytes, 1,000 pairs %d bytes", htmlBytes(t, many, Options{}), small, large)
+	t.Logf("16 cases %d bytes; 50 pairs %d bytes, 1,000 pairs %d bytes", htmlBytes(t, many), small, large)
 }

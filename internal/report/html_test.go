@@ -3,12 +3,13 @@ package report
 import (
 	"bytes"
 	"fmt"
-	"html"
+	stdhtml "html"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/html"
 	"github.com/flybench/flybench/internal/report/model"
 )
 
@@ -26,7 +27,7 @@ func fakeFigures(owner string, names ...string) []figure.Figure {
 }
 
 // renderHTML renders s with fake figures for each run and recording.
-func renderHTML(t *testing.T, s *model.Stream, opt Options) []byte {
+func renderHTML(t *testing.T, s *model.Stream) []byte {
 	t.Helper()
 	runFigs := make([][]figure.Figure, len(s.Runs))
 	for i, r := range s.Runs {
@@ -38,27 +39,29 @@ func renderHTML(t *testing.T, s *model.Stream, opt Options) []byte {
 	}
 	model.MarkRepeats(s.Runs)
 	var buf bytes.Buffer
-	if err := htmlPage(&buf, s, opt, runFigs, recFigs); err != nil {
+	if err := html.WritePage(&buf, s, runFigs, recFigs); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
 }
+
+// styleElement is the page's style, the same on every page.
+var styleElement = regexp.MustCompile(`(?s)<style>.*?</style>`)
 
 func TestHTMLGolden(t *testing.T) {
 	runs, axed, env := fixtureRuns(t), axesFixtureRuns(t), envFixtureRuns(t)
 	tests := []struct {
 		name string
 		s    *model.Stream
-		opt  Options
 	}{
-		{"html", &model.Stream{Runs: runs}, Options{}},
-		{"html-axes", &model.Stream{Runs: axed}, Options{}},
-		{"html-env", &model.Stream{Runs: env}, Options{}},
+		{"html", &model.Stream{Runs: runs}},
+		{"html-axes", &model.Stream{Runs: axed}},
+		{"html-env", &model.Stream{Runs: env}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			// The style is the same on every page: kept once, in htmlpage.go.
-			page := bytes.Replace(renderHTML(t, tc.s, tc.opt), []byte(pageCSS), []byte("/* pageCSS */"), 1)
+			// The style is the same on every page: kept once, in the html package.
+			page := styleElement.ReplaceAll(renderHTML(t, tc.s), []byte("<style>/* pageCSS */</style>"))
 			golden(t, tc.name+".html", page)
 		})
 	}
@@ -67,7 +70,7 @@ func TestHTMLGolden(t *testing.T) {
 // pageText is the page's text as a reader sees it: tags dropped,
 // entities decoded.
 func pageText(page []byte) string {
-	return html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(string(page), ""))
+	return stdhtml.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(string(page), ""))
 }
 
 // TestHTMLEscapes: names, warnings and figure texts from the stream are
@@ -83,7 +86,7 @@ func TestHTMLEscapes(t *testing.T) {
 	figs := []figure.Figure{{Name: "forest", Title: "<i>" + quotes, Alt: evil,
 		SVG: []byte(`<svg xmlns="http://www.w3.org/2000/svg"><title>x</title></svg>`)}}
 	var buf bytes.Buffer
-	if err := htmlPage(&buf, &model.Stream{Runs: runs}, Options{}, [][]figure.Figure{figs}, nil); err != nil {
+	if err := html.WritePage(&buf, &model.Stream{Runs: runs}, [][]figure.Figure{figs}, nil); err != nil {
 		t.Fatal(err)
 	}
 	page := buf.String()
@@ -108,11 +111,11 @@ func TestHTMLEscapes(t *testing.T) {
 // fake figures.
 func allHTMLPages(t *testing.T) map[string][]byte {
 	return map[string][]byte{
-		"runs":       renderHTML(t, &model.Stream{Runs: fixtureRuns(t)}, Options{Details: true}),
-		"axes":       renderHTML(t, &model.Stream{Runs: axesFixtureRuns(t)}, Options{}),
-		"env":        renderHTML(t, &model.Stream{Runs: envFixtureRuns(t)}, Options{}),
-		"recordings": renderHTML(t, recordingStream(t), Options{}),
-		"color":      renderHTML(t, &model.Stream{Runs: fixtureRuns(t)[:2]}, Options{Color: true}),
+		"runs":       renderHTML(t, &model.Stream{Runs: fixtureRuns(t)}),
+		"axes":       renderHTML(t, &model.Stream{Runs: axesFixtureRuns(t)}),
+		"env":        renderHTML(t, &model.Stream{Runs: envFixtureRuns(t)}),
+		"recordings": renderHTML(t, recordingStream(t)),
+		"color":      renderHTML(t, &model.Stream{Runs: fixtureRuns(t)[:2]}),
 	}
 }
 
@@ -156,10 +159,10 @@ func TestHTMLSelfContained(t *testing.T) {
 func TestHTMLFigureCaptions(t *testing.T) {
 	s := recordingStream(t)
 	s.Runs = fixtureRuns(t)
-	page := string(renderHTML(t, s, Options{}))
+	page := string(renderHTML(t, s))
 	var captions []string
 	for _, m := range regexp.MustCompile(`(?s)<figcaption>(.*?)</figcaption>`).FindAllStringSubmatch(page, -1) {
-		captions = append(captions, html.UnescapeString(m[1]))
+		captions = append(captions, stdhtml.UnescapeString(m[1]))
 	}
 	var figs []figure.Figure
 	for _, r := range s.Runs {
@@ -171,7 +174,7 @@ func TestHTMLFigureCaptions(t *testing.T) {
 	var want []string
 	for _, f := range figs {
 		want = append(want, f.Alt)
-		if !strings.Contains(page, `<svg role="img" aria-label="`+html.EscapeString(f.Alt)+`"`) {
+		if !strings.Contains(page, `<svg role="img" aria-label="`+stdhtml.EscapeString(f.Alt)+`"`) {
 			t.Errorf("figure %q: its SVG has no role and label", f.Title)
 		}
 		if !strings.Contains(page, ">"+f.Title+"</h3>") || !strings.Contains(page, ">"+f.Title+"</a>") {
@@ -190,39 +193,23 @@ func TestHTMLFigureCaptions(t *testing.T) {
 // status and reason, in the comparison's table or the matrix's notes.
 func TestHTMLUnavailableAxes(t *testing.T) {
 	runs := axesFixtureRuns(t)
-	for _, details := range []bool{false, true} {
-		text := pageText(renderHTML(t, &model.Stream{Runs: runs}, Options{Details: details}))
-		seen := 0
-		for _, r := range runs {
-			for _, k := range r.Comparisons {
-				for i := range k.Axes {
-					a := &k.Axes[i]
-					if model.Collected(a) {
-						continue
-					}
-					seen++
-					if !strings.Contains(text, model.UnavailableText(a.Status, a.Reason)) {
-						t.Errorf("details %v: axis %s of %s shows no %q", details, a.Name, k.ContenderName, model.UnavailableText(a.Status, a.Reason))
-					}
+	text := pageText(renderHTML(t, &model.Stream{Runs: runs}))
+	seen := 0
+	for _, r := range runs {
+		for _, k := range r.Comparisons {
+			for i := range k.Axes {
+				a := &k.Axes[i]
+				if model.Collected(a) {
+					continue
+				}
+				seen++
+				if !strings.Contains(text, model.UnavailableText(a.Status, a.Reason)) {
+					t.Errorf("axis %s of %s shows no %q", a.Name, k.ContenderName, model.UnavailableText(a.Status, a.Reason))
 				}
 			}
 		}
-		if seen == 0 {
-			t.Fatal("the axes fixture has no unavailable axis")
-		}
 	}
-}
-
-func TestAccessibleSVG(t *testing.T) {
-	got, err := accessibleSVG(figure.Figure{Name: "x", Alt: `a "b"`, SVG: []byte("<!-- c -->\n<svg width=\"1\"></svg>")})
-	if err != nil || string(got) != `<svg role="img" aria-label="a &#34;b&#34;" width="1"></svg>` {
-		t.Errorf("got %q, %v", got, err)
-	}
-	own := []byte(`<svg role="graphics-document" aria-label="own"></svg>`)
-	if got, err := accessibleSVG(figure.Figure{Name: "x", Alt: "alt", SVG: own}); err != nil || !bytes.Equal(got, own) {
-		t.Errorf("an SVG with its own role: got %q, %v", got, err)
-	}
-	if _, err := accessibleSVG(figure.Figure{Name: "x", SVG: []byte("<png/>")}); err == nil || !strings.Contains(err.Error(), `figure "x"`) {
-		t.Errorf("no <svg>: err %v", err)
+	if seen == 0 {
+		t.Fatal("the axes fixture has no unavailable axis")
 	}
 }

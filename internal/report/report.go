@@ -18,6 +18,7 @@ import (
 	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/html"
 	"github.com/flybench/flybench/internal/report/hyperfine"
 	"github.com/flybench/flybench/internal/report/json"
 	"github.com/flybench/flybench/internal/report/markdown"
@@ -90,8 +91,8 @@ var formats = []format{
 	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		return hyperfine.Write(w, s.Runs)
 	}, raw: true},
-	// html is one self-contained page with the figures inline (html.go).
-	{name: "html", write: writeHTMLStream},
+	// html is one self-contained page with the figures inline.
+	{name: "html", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return html.Write(w, s) }},
 	// svg writes one figure.
 	{name: "svg", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
 		return svg.Write(w, s, opt.Plot, opt.Run)

@@ -1,6 +1,8 @@
-package report
+package html
 
-import "html/template"
+import (
+	"html/template"
+)
 
 // pageTemplate is the HTML report's page. Every string from the stream
 // goes through html/template's escaping; only the figures' SVG is

@@ -1,4 +1,4 @@
-package report
+package html
 
 import (
 	"strings"
@@ -7,7 +7,7 @@ import (
 )
 
 // htmlSink keeps what the console format renders as cards of rows and
-// tables, for the HTML report's templates (htmlpage.go). A blank line
+// tables, for the HTML report's templates (page.go). A blank line
 // closes the open card, so what follows it stands in a card of its own.
 type htmlSink struct {
 	cards []*htmlCard
@@ -53,15 +53,18 @@ type htmlCell struct {
 	Span  int
 }
 
+// Title opens a card; a comparison's ("=") is marked as one.
 func (h *htmlSink) Title(mark, name string) {
 	h.open = &htmlCard{Comparison: mark == "=", Title: name}
 	h.cards = append(h.cards, h.open)
 }
 
+// Row adds a labelled row to the open card, its colour as a tone.
 func (h *htmlSink) Row(label, sgr, text string) {
 	h.addRow(htmlItem{Label: label, Tone: tone(sgr), Text: text})
 }
 
+// Table adds a table: under label as a row of the card, or on its own.
 func (h *htmlSink) Table(label string, rows [][]console.Cell, right []bool) {
 	if len(rows) == 0 {
 		return
@@ -77,6 +80,7 @@ func (h *htmlSink) Table(label string, rows [][]console.Cell, right []bool) {
 	h.addRow(htmlItem{Label: label, Table: t})
 }
 
+// Line adds a line of text; a blank one closes the open card.
 func (h *htmlSink) Line(s string) {
 	if s = strings.TrimSpace(s); s == "" {
 		h.open = nil

@@ -1,9 +1,13 @@
-package report
+// Package html is fb-report --format html: one self-contained page with,
+// for each run and recording, its header facts, its warnings, its figures
+// inline as SVG and the console's cards as tables. It loads nothing: no
+// script, stylesheet, font or image from anywhere.
+package html
 
 import (
 	"bytes"
 	"fmt"
-	"html"
+	stdhtml "html"
 	"html/template"
 	"strconv"
 
@@ -12,11 +16,6 @@ import (
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
 )
-
-// The HTML report (fb-report --format html): one self-contained page
-// with, for each run and recording, its header facts, its warnings, its
-// figures inline as SVG and the console's cards as tables. It loads
-// nothing: no script, stylesheet, font or image from anywhere.
 
 // htmlSection is a run or a recording on the page.
 type htmlSection struct {
@@ -43,9 +42,9 @@ type htmlDoc struct {
 	AA       []*htmlCard // the A/A series' cards
 }
 
-// writeHTMLStream renders the page of a stream with every figure its
-// runs and recordings have data for.
-func writeHTMLStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
+// Write renders the page of a stream with every figure its runs and
+// recordings have data for.
+func Write(w *bytes.Buffer, s *model.Stream) error {
 	runFigs, err := plotEach(s.Runs, figure.OfRun, func(r *model.Run) string { return "run " + model.ShortID(r.Run.RunID) })
 	if err != nil {
 		return err
@@ -55,7 +54,7 @@ func writeHTMLStream(w *bytes.Buffer, s *model.Stream, opt Options) error {
 	if err != nil {
 		return err
 	}
-	return htmlPage(w, s, opt, runFigs, recFigs)
+	return WritePage(w, s, runFigs, recFigs)
 }
 
 // plotEach renders the figures of each item; an error names the item.
@@ -71,15 +70,12 @@ func plotEach[T any](items []T, plot func(T) ([]figure.Figure, error), name func
 	return out, nil
 }
 
-// htmlPage renders the page with the figures given for each run and each
+// WritePage renders the page with the figures given for each run and each
 // recording, in stream order.
-func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs [][]figure.Figure) error {
-	// A page is read, not scrolled past: every card is on it, as the
-	// console gives them with --details.
-	opt.Details = true
+func WritePage(w *bytes.Buffer, s *model.Stream, runFigs, recFigs [][]figure.Figure) error {
 	doc := htmlDoc{}
 	for i, r := range s.Runs {
-		sec, err := htmlRunSection(r, "run-"+strconv.Itoa(i+1), runFigs[i], opt)
+		sec, err := htmlRunSection(r, "run-"+strconv.Itoa(i+1), runFigs[i])
 		if err != nil {
 			return err
 		}
@@ -105,9 +101,11 @@ func htmlPage(w *bytes.Buffer, s *model.Stream, opt Options, runFigs, recFigs []
 	return nil
 }
 
-func htmlRunSection(r *model.Run, id string, figs []figure.Figure, opt Options) (htmlSection, error) {
+// htmlRunSection is a run's section. A page is read, not scrolled past:
+// every card is on it, as the console gives them with --details.
+func htmlRunSection(r *model.Run, id string, figs []figure.Figure) (htmlSection, error) {
 	h := &htmlSink{}
-	console.RunCards(h, r, opt.Details)
+	console.RunCards(h, r, true)
 	sec := htmlSection{ID: id, Kind: "run", Title: words.Title(r), Facts: runFacts(r), Cases: runCases(r),
 		Warnings: words.ProminentWarnings(r), Cards: h.cards}
 	var err error
@@ -180,7 +178,7 @@ func accessibleSVG(f figure.Figure) ([]byte, error) {
 	}
 	var b bytes.Buffer
 	b.Grow(len(svg) + len(label) + 32)
-	b.WriteString(`<svg role="img" aria-label="` + html.EscapeString(label) + `"`)
+	b.WriteString(`<svg role="img" aria-label="` + stdhtml.EscapeString(label) + `"`)
 	b.Write(svg[len("<svg"):])
 	return b.Bytes(), nil
 }
