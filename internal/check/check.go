@@ -44,13 +44,13 @@ func Judge(all []*Run, p *Profile, opt Options) Result {
 
 // judgeRun checks every comparison of one run.
 func judgeRun(r *Run, p *Profile, opt Options) ndjson.Check {
-	set := p.forRun(r.Record.Host)
-	ck := ndjson.Check{RunID: r.Record.RunID, Items: []ndjson.CheckItem{}}
+	set := p.forRun(r.Run.Host)
+	ck := ndjson.Check{RunID: r.Run.RunID, Items: []ndjson.CheckItem{}}
 	if p != nil {
 		ck.Noise = p.File
 	}
-	for i := range r.Comparisons {
-		ck.Items = append(ck.Items, judgeComparison(&r.Comparisons[i], r, set, opt)...)
+	for _, c := range r.AllComparisons() {
+		ck.Items = append(ck.Items, judgeComparison(c, r, set, opt)...)
 	}
 	decide(&ck, r, set)
 	return ck
@@ -64,8 +64,8 @@ func judgeComparison(c *ndjson.Comparison, r *Run, set noiseSet, opt Options) []
 		a := &c.Axes[i]
 		switch {
 		case isCounter(a, r.Exact):
-			items = append(items, counterItem(c, a, simulated(&r.Record, a.Name)))
-		case isMemory(a, &r.Record):
+			items = append(items, counterItem(c, a, simulated(&r.Run, a.Name)))
+		case isMemory(a, &r.Run):
 			items = append(items, memoryItem(c, a, set, opt))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -116,7 +117,7 @@ func TestJudgeNothingToCompare(t *testing.T) {
 func TestJudgePrecedence(t *testing.T) {
 	p := &Profile{File: "n", Records: []ndjson.Noise{{Class: otherClass}, {Class: testClass}}}
 	other := load(t, passingRun()...)
-	other[0].Record.Host.CPUs = 64
+	other[0].Run.Host.CPUs = 64
 	good := load(t, passingRun()...)
 	res := Judge(append(good, other...), p, DefaultOptions)
 	if res.Outcome != ndjson.CheckCannotJudge || res.Checks[0].Outcome != ndjson.CheckPass {
@@ -135,7 +136,7 @@ func TestLoadAndCheckAnalyzed(t *testing.T) {
 		t.Fatalf("loaded %+v", all[0])
 	}
 	raw := load(t, runRecord("r", ndjson.DesignPaired, "a", "b"))
-	var nae *NotAnalyzedError
+	var nae *model.NotAnalyzedError
 	if err := CheckAnalyzed(raw); !errors.As(err, &nae) || !strings.Contains(err.Error(), "run r was not analyzed: pipe the stream through fb-analyze") {
 		t.Errorf("raw: %v", err)
 	}

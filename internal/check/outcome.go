@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -16,7 +17,7 @@ import (
 // listed, and advisory when one of them is about the machine or the
 // measurement (a user tag such as the revision differs by design).
 func decide(ck *ndjson.Check, r *Run, set noiseSet) {
-	if len(r.Comparisons) == 0 {
+	if len(r.AllComparisons()) == 0 {
 		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, []string{nothingToCompare(r)}
 		return
 	}
@@ -44,9 +45,9 @@ func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 
 // nothingToCompare says why a run has no comparison and what to do.
 func nothingToCompare(r *Run) string {
-	what := fmt.Sprintf("run %s has no comparison", shortID(r.Record.RunID))
-	if len(r.Record.Cases) == 1 {
-		what = fmt.Sprintf("run %s measured one case and has no baseline", shortID(r.Record.RunID))
+	what := fmt.Sprintf("run %s has no comparison", model.ShortID(r.Run.RunID))
+	if len(r.Run.Cases) == 1 {
+		what = fmt.Sprintf("run %s measured one case and has no baseline", model.ShortID(r.Run.RunID))
 	}
 	return what + ": nothing to compare; compare two builds (fb-pair -- OLD NEW) or the run against an archived one (fb-analyze --baseline BASE.ndjson)"
 }
@@ -58,7 +59,7 @@ func allowedFields(b *ndjson.Baseline) string {
 	for i, m := range b.Allowed {
 		fields[i] = fmt.Sprintf("%s (%s → %s)", m.Field, m.Baseline, m.Current)
 	}
-	return "compared with baseline " + shortID(b.RunID) + " with allowed fingerprint differences: " + strings.Join(fields, ", ")
+	return "compared with baseline " + model.ShortID(b.RunID) + " with allowed fingerprint differences: " + strings.Join(fields, ", ")
 }
 
 // count is the number of items with the given outcome.
@@ -132,11 +133,11 @@ func (res *Result) add(ck ndjson.Check) {
 func (res Result) Headline() string {
 	switch res.Outcome {
 	case ndjson.CheckRegressed:
-		return fmt.Sprintf("regressed: %d of %s", res.Failed, plural(res.Checked, "metric"))
+		return fmt.Sprintf("regressed: %d of %s", res.Failed, model.Plural(res.Checked, "metric"))
 	case ndjson.CheckCannotJudge:
 		return "cannot judge: " + res.Reason
 	}
-	s := "no regression: " + plural(res.Checked, "metric") + " checked"
+	s := "no regression: " + model.Plural(res.Checked, "metric") + " checked"
 	if res.Skipped > 0 {
 		s += fmt.Sprintf(", %d skipped", res.Skipped)
 	}
@@ -158,11 +159,4 @@ func (res Result) Failures(n int) []string {
 		}
 	}
 	return out
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -68,9 +69,9 @@ func row(it ndjson.CheckItem) []string {
 // describeRun says what a run is: "run 71c4e865: paired, 2 cases" and,
 // for a baseline comparison, which baseline.
 func describeRun(r *Run) string {
-	s := fmt.Sprintf("run %s: %s, %s", shortID(r.Record.RunID), r.Record.Design, plural(len(r.Record.Cases), "case"))
+	s := fmt.Sprintf("run %s: %s, %s", model.ShortID(r.Run.RunID), r.Run.Design, model.Plural(len(r.Run.Cases), "case"))
 	if b := r.Analysis.Baseline; b != nil {
-		s += fmt.Sprintf(", against baseline %s (%s)", shortID(b.RunID), b.File)
+		s += fmt.Sprintf(", against baseline %s (%s)", model.ShortID(b.RunID), b.File)
 		if b.Normalized {
 			s += ", reference-normalized scores"
 		}

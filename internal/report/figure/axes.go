@@ -32,7 +32,7 @@ type axisRow struct {
 
 // axisRows are the rows of every comparison's axes, in stream order.
 func axisRows(r *model.Run) []axisRow {
-	ks := forestComparisons(r)
+	ks := r.AllComparisons()
 	var rows []axisRow
 	for _, k := range ks {
 		_, con := words.Names(r, k)
@@ -64,14 +64,14 @@ func axisRows(r *model.Run) []axisRow {
 // change with its interval coloured by verdict, and as text the axes
 // that have no value on that scale.
 func axesFigure(r *model.Run) (*Figure, string, error) {
-	if len(forestComparisons(r)) == 0 {
+	if len(r.AllComparisons()) == 0 {
 		return nil, "the run has no comparisons (a single case)", nil
 	}
 	rows := axisRows(r)
 	if len(rows) == 0 {
 		return nil, "the comparisons carry no per-axis results", nil
 	}
-	thr := forestComparisons(r)[0].ThresholdPct
+	thr := r.AllComparisons()[0].ThresholdPct
 	p := newPlot("", "change, contender vs reference (%)", "")
 	l := newLegend()
 	thrBand := &band{Lo: -thr, Hi: thr, Vertical: true, Fill: tint(colGrey, 0x55)}

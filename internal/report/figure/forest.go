@@ -16,7 +16,7 @@ import (
 // forestFigure draws every comparison's change with its interval against
 // the ±threshold band, one row each, the baseline comparisons last.
 func forestFigure(r *model.Run) (*Figure, string, error) {
-	ks := forestComparisons(r)
+	ks := r.AllComparisons()
 	if len(ks) == 0 {
 		return nil, "the run has no comparisons (a single case)", nil
 	}
@@ -43,18 +43,6 @@ func forestFigure(r *model.Run) (*Figure, string, error) {
 		drawFigure(c, title, []*plot.Plot{p}, 1, l)
 	})
 	return &fig, "", err
-}
-
-// forestComparisons are the run's comparisons, then its baseline ones.
-func forestComparisons(r *model.Run) []*ndjson.Comparison {
-	var ks []*ndjson.Comparison
-	for i := range r.Comparisons {
-		ks = append(ks, &r.Comparisons[i])
-	}
-	for i := range r.Baseline {
-		ks = append(ks, &r.Baseline[i])
-	}
-	return ks
 }
 
 // forestLabel names a comparison's row; a baseline comparison says so.

@@ -49,9 +49,11 @@ type loader struct {
 // stop ends the input at a reader error: the end of the input, a torn
 // last line (a warning on the run or recording before it), or a bad line.
 func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
+	s := &Stream{Runs: ld.runs, Recordings: ld.recs}
 	var torn *ndjson.TornError
 	switch {
 	case errors.As(err, &torn):
+		s.Torn = torn.Warning()
 		if last := ld.byRec[g.LastRecording()]; last != nil {
 			last.StreamWarnings = append(last.StreamWarnings, torn.Warning())
 		} else if last := ld.byRun[g.Last()]; last != nil {
@@ -60,7 +62,7 @@ func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
 	case !errors.Is(err, io.EOF):
 		return nil, err
 	}
-	return &Stream{Runs: ld.runs, Recordings: ld.recs}, nil
+	return s, nil
 }
 
 // add keeps a record of a run or a recording.
@@ -70,7 +72,7 @@ func (ld *loader) add(rec runs.Record) {
 		return
 	}
 	if v, ok := rec.Value.(*ndjson.Run); ok {
-		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate}
+		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate, Exact: declaredExact(v)}
 		ld.runs = append(ld.runs, run)
 		ld.byRun[rec.Run] = run
 		return
@@ -102,6 +104,10 @@ func (ld *loader) add(rec runs.Record) {
 		run.Comparisons = append(run.Comparisons, *v)
 	case *ndjson.Environment:
 		run.Environment = v
+	case *ndjson.Counter:
+		if v.RunID != "" && v.Axis != "" {
+			run.Exact[v.Axis] = true
+		}
 	}
 }
 

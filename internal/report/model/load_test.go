@@ -139,6 +139,9 @@ func TestLoadTornTail(t *testing.T) {
 	if w := runs[0].Warnings(); len(w) != 1 || w[0] != want {
 		t.Fatalf("warnings %q, want %q", w, want)
 	}
+	if s, _ := Load(ndjson.NewReader(strings.NewReader(in), "in.ndjson")); s.Torn != want {
+		t.Errorf("stream torn %q, want %q", s.Torn, want)
+	}
 	if _, err := load(in + "\n"); err == nil || !strings.Contains(err.Error(), "in.ndjson:4: invalid JSON") {
 		t.Fatalf("torn line with its newline: %v", err)
 	}

@@ -44,6 +44,11 @@ type Run struct {
 	// AAs are the aa records (A/A series, fb-pair --aa) that followed
 	// this run.
 	AAs []ndjson.AA
+	// Exact names the axes measured as deterministic counts: those the
+	// run's counter records name, and the custom axes it declares with
+	// comparison "exact". An unavailable one is still a count (fb-check
+	// judges counts on their own terms).
+	Exact map[string]bool
 	// repeat says which of several runs with this run_id in the report
 	// this is ("2 of 2 with this id"); empty for a run that appears once.
 	repeat string
@@ -190,4 +195,29 @@ func (r *Run) AxisInfo(name string) ndjson.AxisInfo {
 	}
 	return ndjson.AxisInfo{Name: a.Name, Unit: a.Unit, Family: a.Family, Scope: a.Scope,
 		Attribution: a.Attribution, Direction: string(a.Direction), Normalization: string(a.Normalization)}
+}
+
+// AllComparisons are the run's comparisons, then those with its baseline,
+// in the order fb-analyze writes them.
+func (r *Run) AllComparisons() []*ndjson.Comparison {
+	ks := make([]*ndjson.Comparison, 0, len(r.Comparisons)+len(r.Baseline))
+	for i := range r.Comparisons {
+		ks = append(ks, &r.Comparisons[i])
+	}
+	for i := range r.Baseline {
+		ks = append(ks, &r.Baseline[i])
+	}
+	return ks
+}
+
+// declaredExact names the custom axes a run record declares with
+// comparison "exact".
+func declaredExact(r *ndjson.Run) map[string]bool {
+	exact := map[string]bool{}
+	for _, a := range r.Axes {
+		if a.Comparison == ndjson.AxisMethodExact {
+			exact[a.Name] = true
+		}
+	}
+	return exact
 }

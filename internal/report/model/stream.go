@@ -17,6 +17,10 @@ import (
 type Stream struct {
 	Runs       []*Run
 	Recordings []*Recording
+	// Torn is the warning of a last line cut short, which ended the
+	// stream; "" when the stream ended whole. The run or recording before
+	// it carries it too, in its StreamWarnings.
+	Torn string
 }
 
 // MarkRepeats notes, on each of the runs that share a run_id, which of

@@ -1,0 +1,76 @@
+package report
+
+import (
+	"bytes"
+
+	"github.com/flybench/flybench/internal/report/console"
+	"github.com/flybench/flybench/internal/report/csv"
+	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/html"
+	"github.com/flybench/flybench/internal/report/hyperfine"
+	"github.com/flybench/flybench/internal/report/json"
+	"github.com/flybench/flybench/internal/report/markdown"
+	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/svg"
+)
+
+// A format is one value of fb-report --format: its name and how it
+// writes a stream's runs and recordings.
+type format struct {
+	name  string
+	write func(w *bytes.Buffer, s *model.Stream, opt Options) error
+	// raw says the format reads samples only, so it also takes a stream
+	// fb-analyze did not analyze.
+	raw bool
+}
+
+// formats are the formats Write accepts, in the order messages list
+// them: the newer last, so those messages keep their older prefix.
+var formats = []format{
+	{name: "console", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
+		console.Write(w, s, opt.Color, opt.Details)
+		return nil
+	}},
+	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.Write(w, s) }},
+	// json holds runs and recordings in one document.
+	{name: "json", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
+		return json.Write(w, s, opt.Samples)
+	}},
+	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
+		markdown.Write(w, s)
+		return nil
+	}},
+	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},
+	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
+		return hyperfine.Write(w, s.Runs)
+	}, raw: true},
+	// html is one self-contained page with the figures inline.
+	{name: "html", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return html.Write(w, s) }},
+	// svg writes one figure.
+	{name: "svg", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
+		return svg.Write(w, s, opt.Plot, opt.Run)
+	}},
+}
+
+// Formats lists the format names Write accepts.
+func Formats() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
+
+// PlotNames lists the plots --format svg --plot draws: a run's, then a
+// recording's.
+func PlotNames() []string { return figure.Names() }
+
+// formatNamed is the format called name, nil for none.
+func formatNamed(name string) *format {
+	for i := range formats {
+		if formats[i].name == name {
+			return &formats[i]
+		}
+	}
+	return nil
+}
