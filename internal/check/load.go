@@ -20,7 +20,7 @@ type Run = model.Run
 // stream and is noted on the last run, which CheckAnalyzed names when it
 // has no analysis.
 func Load(r *ndjson.Reader) ([]*Run, error) {
-	s, err := model.Load(r)
+	s, err := model.Load(r, 0)
 	if err != nil {
 		return nil, err
 	}

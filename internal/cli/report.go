@@ -43,7 +43,7 @@ func reportApp(env Env) *ucli.App {
 		opt.Color = color
 		all := &report.Stream{}
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
-			got, err := report.LoadStream(r)
+			got, err := report.LoadFor(r, opt)
 			if got != nil {
 				all.Runs = append(all.Runs, got.Runs...)
 				all.Recordings = append(all.Recordings, got.Recordings...)

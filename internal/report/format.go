@@ -19,6 +19,8 @@ import (
 type format struct {
 	name  string
 	write func(w *bytes.Buffer, s *model.Stream, opt Options) error
+	// keep is what the format needs kept of the samples (model.Keep).
+	keep func(opt Options) model.Keep
 	// raw says the format reads samples only, so it also takes a stream
 	// fb-analyze did not analyze.
 	raw bool
@@ -35,6 +37,11 @@ var formats = []format{
 	// json holds runs and recordings in one document.
 	{name: "json", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
 		return json.Write(w, s, opt.Samples)
+	}, keep: func(opt Options) model.Keep {
+		if opt.Samples {
+			return model.KeepSamples
+		}
+		return 0
 	}},
 	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		markdown.Write(w, s)
@@ -43,14 +50,18 @@ var formats = []format{
 	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},
 	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		return hyperfine.Write(w, s.Runs)
-	}, raw: true},
+	}, keep: keeps(model.KeepTimes), raw: true},
 	// html is one self-contained page with the figures inline.
-	{name: "html", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return html.Write(w, s) }},
+	{name: "html", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return html.Write(w, s) },
+		keep: keeps(model.KeepPoints)},
 	// svg writes one figure.
 	{name: "svg", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
 		return svg.Write(w, s, opt.Plot, opt.Run)
-	}},
+	}, keep: keeps(model.KeepPoints)},
 }
+
+// keeps is a format's keep that asks for k whatever the options.
+func keeps(k model.Keep) func(Options) model.Keep { return func(Options) model.Keep { return k } }
 
 // Formats lists the format names Write accepts.
 func Formats() []string {

@@ -152,7 +152,7 @@ func hfRun(opNS []float64, ignoreFailure bool) *model.Run {
 		if seq >= len(opNS) {
 			seq = k
 		}
-		r.Samples = append(r.Samples, ndjson.Sample{Seq: seq, Iter: 1, OpNS: v})
+		r.Times = append(r.Times, model.Time{Seq: seq, OpNS: v})
 	}
 	return r
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"cmp"
+
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -21,5 +23,18 @@ func Load(r *ndjson.Reader) ([]*Run, error) {
 	return s.Runs, nil
 }
 
-// LoadStream reads a whole stream like Load, keeping its recordings too.
-func LoadStream(r *ndjson.Reader) (*Stream, error) { return model.Load(r) }
+// LoadStream reads a whole stream like Load, keeping its recordings too,
+// and of its samples whatever any format needs.
+func LoadStream(r *ndjson.Reader) (*Stream, error) { return model.Load(r, model.KeepAll) }
+
+// LoadFor reads a whole stream like LoadStream, keeping of its samples
+// only what the format of opt needs: a stream is mostly samples, and most
+// formats are made of fb-analyze's records alone. Write the stream in
+// that format only.
+func LoadFor(r *ndjson.Reader, opt Options) (*Stream, error) {
+	var keep model.Keep
+	if f := formatNamed(cmp.Or(opt.Format, "console")); f != nil && f.keep != nil {
+		keep = f.keep(opt)
+	}
+	return model.Load(r, keep)
+}

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -38,5 +39,37 @@ func TestLoadEnvironmentFixture(t *testing.T) {
 	}
 	if busy.Lock == nil || busy.Lock.Outcome != ndjson.LockBusy || busy.Gate != nil || len(busy.Windows) != 3 {
 		t.Errorf("busy run: lock %v, gate %v, %d windows", busy.Lock, busy.Gate, len(busy.Windows))
+	}
+}
+
+// TestLoadForKeepsWhatTheFormatNeeds: a stream loaded for a format keeps
+// only the samples that format reads, and the format writes the same
+// bytes from it as from a stream that keeps every sample.
+func TestLoadForKeepsWhatTheFormatNeeds(t *testing.T) {
+	stream := fixtureStream(t)
+	for _, tc := range []struct {
+		opt                    Options
+		samples, times, points bool
+	}{
+		{Options{}, false, false, false},
+		{Options{Format: "csv"}, false, false, false},
+		{Options{Format: "markdown"}, false, false, false},
+		{Options{Format: "json"}, false, false, false},
+		{Options{Format: "json", Samples: true}, true, false, false},
+		{Options{Format: "hyperfine-json"}, false, true, false},
+		{Options{Format: "html"}, false, false, true},
+		{Options{Format: "svg", Plot: "distributions", Run: pairedID}, false, false, true},
+	} {
+		s, err := LoadFor(ndjson.NewReader(bytes.NewReader(stream), "fixture.ndjson"), tc.opt)
+		check(t, err)
+		r := s.Runs[0]
+		if (r.Samples != nil) != tc.samples || (r.Times != nil) != tc.times || (r.Points != nil) != tc.points {
+			t.Errorf("%+v: %d samples, %d times, %d points", tc.opt, len(r.Samples), len(r.Times), len(r.Points))
+		}
+		all, err := LoadStream(ndjson.NewReader(bytes.NewReader(stream), "fixture.ndjson"))
+		check(t, err)
+		if got, want := renderStream(t, s, tc.opt), renderStream(t, all, tc.opt); !bytes.Equal(got, want) {
+			t.Errorf("%+v: the output differs from a stream that keeps every sample:\n%s", tc.opt, firstDiff(string(want), string(got)))
+		}
 	}
 }

@@ -19,6 +19,7 @@ package report
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -68,11 +69,7 @@ func Write(w io.Writer, runs []*model.Run, opt Options) error {
 // WriteStream formats a stream's runs, then its recordings, to w. Output is rendered completely before the first
 // byte is written, so an error leaves w untouched.
 func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
-	name := opt.Format
-	if name == "" {
-		name = "console"
-	}
-	format := formatNamed(name)
+	format := formatNamed(cmp.Or(opt.Format, "console"))
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}

@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 )
 
 // maxStripPoints caps the strip points of a distributions figure over
@@ -27,9 +28,9 @@ const (
 // order, skipping values that are not positive.
 func caseTimes(r *model.Run) [][]float64 {
 	times := make([][]float64, len(r.Run.Cases))
-	for _, s := range r.Samples {
-		if s.Case >= 0 && s.Case < len(times) && s.OpNS > 0 {
-			times[s.Case] = append(times[s.Case], s.OpNS)
+	for _, p := range r.Points {
+		if p.Case >= 0 && p.Case < len(times) && p.OpNS > 0 {
+			times[p.Case] = append(times[p.Case], p.OpNS)
 		}
 	}
 	return times
@@ -97,13 +98,16 @@ func distributionsFigure(r *model.Run) (*Figure, string, error) {
 	}
 	l.add(rings, boxThumb)
 	what := "every sample"
-	if thinned {
+	switch {
+	case r.Thinned:
+		what = fmt.Sprintf("samples of a seeded sample of the %ss (at most %d per case, evenly strided)", words.UnitNoun(r), perCase)
+	case thinned:
 		what = fmt.Sprintf("samples (at most %d per case, evenly strided)", perCase)
 	}
 	l.add(what, strip)
 	title := "Per-operation " + r.TimeLabel("time") + " by case"
 	h := figureLayout(1, vg.Points(60+22*float64(n)), l)
-	fig, err := svgFigure("distributions", title, distributionsAlt(r, times), figureWidth, h, func(c draw.Canvas) {
+	fig, err := svgFigure("distributions", title, distributionsAlt(r, times)+sampledNote(r), figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, []*plot.Plot{p}, 1, l)
 	})
 	return &fig, "", err

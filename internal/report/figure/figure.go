@@ -8,7 +8,10 @@
 package figure
 
 import (
+	"fmt"
+
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/words"
 )
 
 // Figure is one plot of a run or a recording, rendered as SVG. The HTML
@@ -99,4 +102,19 @@ func OfRecording(rec *model.Recording) ([]Figure, error) {
 		return nil, err
 	}
 	return []Figure{*fig}, nil
+}
+
+// sampledNote says what a figure of the samples was drawn from when the
+// run kept a seeded sample of its units (model.MaxPoints): " Drawn from
+// a seeded sample of 10000 of the run's pairs."; "" when it kept all.
+func sampledNote(r *model.Run) string {
+	if !r.Thinned {
+		return ""
+	}
+	units := map[[3]int]bool{}
+	for _, p := range r.Points {
+		units[[3]int{p.Block, p.Attempt, p.Unit}] = true
+	}
+	noun := words.UnitNoun(r)
+	return fmt.Sprintf(" Drawn from a seeded sample of %d of the run's %ss.", len(units), noun)
 }

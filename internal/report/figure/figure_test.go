@@ -2,6 +2,7 @@ package figure
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/flybench/flybench/internal/report/model"
@@ -61,10 +62,10 @@ func TestWindowSpansInBlocks(t *testing.T) {
 	run := func(units ...int) *model.Run {
 		r := &model.Run{}
 		for i, u := range units {
-			proc := &ndjson.ProcessRef{Block: i / 3}
-			r.Samples = append(r.Samples,
-				ndjson.Sample{Case: 0, Unit: u, Pos: 0, OpNS: 100, Proc: proc},
-				ndjson.Sample{Case: 1, Unit: u, Pos: 1, OpNS: 101, Proc: proc})
+			block := i / 3
+			r.Points = append(r.Points,
+				model.Point{Case: 0, Unit: u, Pos: 0, OpNS: 100, Block: block},
+				model.Point{Case: 1, Unit: u, Pos: 1, OpNS: 101, Block: block})
 		}
 		r.Windows = []ndjson.Window{
 			{FirstUnit: 3, Units: 2, Verdict: ndjson.WindowContaminated, Action: ndjson.ActionRetaken},
@@ -74,7 +75,7 @@ func TestWindowSpansInBlocks(t *testing.T) {
 	}
 	// Units 0..2 in block 0 and 3..5 in block 1; unit 4 has no pair drawn.
 	r := run(0, 1, 2, 3, 5)
-	r.Samples = r.Samples[:len(r.Samples)-1] // unit 5 lost its contender: not drawn
+	r.Points = r.Points[:len(r.Points)-1] // unit 5 lost its contender: not drawn
 	spans := windowSpans(r, pairChanges(r, 1))
 	if len(spans) != 1 || spans[0].Lo != 2.5 || spans[0].Hi != 3.5 {
 		t.Fatalf("spans %+v, want one band over ordinal 3 (unit 3)", spans)
@@ -124,5 +125,28 @@ func TestAxisRowsUnavailable(t *testing.T) {
 	}
 	if rows[1].drawn || rows[1].change != (interval{}) || rows[1].text != "cycles unavailable: unsupported event" {
 		t.Errorf("unavailable row %+v, want text only", rows[1])
+	}
+}
+
+// TestSampledNote: a figure drawn from a seeded sample of a run's units
+// says so in its text alternative, and one drawn from all of them does not.
+func TestSampledNote(t *testing.T) {
+	r := &model.Run{Comparisons: []ndjson.Comparison{{Reference: 0, Contender: 1, Design: ndjson.DesignPaired, ThresholdPct: 1}}}
+	r.Run.Design = ndjson.DesignPaired
+	r.Run.Cases = []ndjson.Case{{Name: "a"}, {Name: "b"}}
+	for u := range 3 {
+		r.Points = append(r.Points, model.Point{Case: 0, Unit: u, Pos: 0, OpNS: 100, Block: -1},
+			model.Point{Case: 1, Unit: u, Pos: 1, OpNS: 99, Block: -1})
+	}
+	for _, thinned := range []bool{false, true} {
+		r.Thinned = thinned
+		fig, _, err := DrawRun(r, "ratios")
+		if err != nil || fig == nil {
+			t.Fatalf("ratios: %v", err)
+		}
+		note := "Drawn from a seeded sample of 3 of the run's pairs."
+		if strings.Contains(fig.Alt, note) != thinned {
+			t.Errorf("thinned %v: alt %q", thinned, fig.Alt)
+		}
 	}
 }

@@ -43,18 +43,18 @@ type pairKey struct{ block, attempt, unit int }
 // in collection order. x is the unit index, or the pair's ordinal in a
 // run collected in process blocks, whose units restart.
 func pairChanges(r *model.Run, con int) []pairChange {
-	type pair struct{ ref, con *ndjson.Sample }
+	type pair struct{ ref, con *model.Point }
 	byKey := map[pairKey]*pair{}
 	var order []pairKey
 	blocks := false
-	for i := range r.Samples {
-		s := &r.Samples[i]
+	for i := range r.Points {
+		s := &r.Points[i]
 		if s.Case != model.Reference && s.Case != con {
 			continue
 		}
 		k := pairKey{unit: s.Unit}
-		if s.Proc != nil {
-			k.block, k.attempt, blocks = s.Proc.Block, s.Proc.Attempt, true
+		if s.Block >= 0 {
+			k.block, k.attempt, blocks = s.Block, s.Attempt, true
 		}
 		p := byKey[k]
 		if p == nil {
@@ -188,7 +188,7 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 		}
 	}
 	h := figureLayout(rows, panelH, l)
-	alt := ratiosAlt(r, ks)
+	alt := ratiosAlt(r, ks) + sampledNote(r)
 	if clipped > 0 {
 		alt += fmt.Sprintf(" The scale shows %s .. %s; %s beyond it are drawn on its edge.", model.Pct(lo), model.Pct(hi), model.Plural(clipped, words.UnitNoun(r)))
 	}
@@ -287,8 +287,8 @@ var (
 // the windows cannot be placed and are left out.
 func windowSpans(r *model.Run, changes []pairChange) []*band {
 	blocks := false
-	for _, s := range r.Samples {
-		blocks = blocks || s.Proc != nil
+	for _, p := range r.Points {
+		blocks = blocks || p.Block >= 0
 	}
 	xs := map[int]float64{}
 	for _, c := range changes {

@@ -29,13 +29,13 @@ func telemetryFigure(r *model.Run) (*Figure, string, error) {
 	n := len(r.Run.Cases)
 	cpu, rss := make([]plotter.XYs, n), make([]plotter.XYs, n)
 	any := false
-	for _, s := range r.Samples {
-		if s.Tele == nil || s.Case < 0 || s.Case >= n {
+	for _, p := range r.Points {
+		if !p.Tele || p.Case < 0 || p.Case >= n {
 			continue
 		}
 		any = true
-		cpu[s.Case] = append(cpu[s.Case], plotter.XY{X: float64(s.Seq), Y: s.Tele.CPUPct})
-		rss[s.Case] = append(rss[s.Case], plotter.XY{X: float64(s.Seq), Y: float64(s.Tele.RSSBytes) / mib})
+		cpu[p.Case] = append(cpu[p.Case], plotter.XY{X: float64(p.Seq), Y: p.CPUPct})
+		rss[p.Case] = append(rss[p.Case], plotter.XY{X: float64(p.Seq), Y: float64(p.RSSBytes) / mib})
 	}
 	if !any {
 		return nil, "the samples carry no telemetry", nil
@@ -66,7 +66,7 @@ func telemetryFigure(r *model.Run) (*Figure, string, error) {
 	}
 	title := "Telemetry: CPU and memory per batch"
 	h := figureLayout(2, vg.Points(170), l)
-	fig, err := svgFigure("telemetry", title, telemetryAlt(r), figureWidth, h, func(c draw.Canvas) {
+	fig, err := svgFigure("telemetry", title, telemetryAlt(r)+sampledNote(r), figureWidth, h, func(c draw.Canvas) {
 		drawFigure(c, title, []*plot.Plot{pc, pm}, 1, l)
 	})
 	return &fig, "", err

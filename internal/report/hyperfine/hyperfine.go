@@ -10,7 +10,6 @@ import (
 	"slices"
 
 	"github.com/flybench/flybench/internal/report/model"
-	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // hfDocument is hyperfine's --export-json document: one result per
@@ -64,7 +63,7 @@ func Write(w *bytes.Buffer, runs []*model.Run) error {
 
 // hfCase is case i's result, or false when the stream holds no sample of it.
 func hfCase(r *model.Run, i int) (hfResult, bool) {
-	times := hfTimes(r.Samples, i)
+	times := hfTimes(r.Times, i)
 	if len(times) == 0 {
 		return hfResult{}, false
 	}
@@ -83,14 +82,14 @@ func hfCase(r *model.Run, i int) (hfResult, bool) {
 
 // hfTimes are case i's per-operation times in seconds, in collection
 // order (the samples' seq).
-func hfTimes(samples []ndjson.Sample, i int) []float64 {
-	var mine []ndjson.Sample
-	for _, s := range samples {
-		if s.Case == i {
-			mine = append(mine, s)
+func hfTimes(all []model.Time, i int) []float64 {
+	var mine []model.Time
+	for _, t := range all {
+		if t.Case == i {
+			mine = append(mine, t)
 		}
 	}
-	slices.SortStableFunc(mine, func(a, b ndjson.Sample) int { return a.Seq - b.Seq })
+	slices.SortStableFunc(mine, func(a, b model.Time) int { return a.Seq - b.Seq })
 	times := make([]float64, len(mine))
 	for k, s := range mine {
 		times[k] = s.OpNS / 1e9

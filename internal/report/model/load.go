@@ -15,10 +15,11 @@ import (
 // *ndjson.SyntaxError and *ndjson.VersionError, or a *ndjson.SyntaxError
 // for a record that does not fit the runs around it. A last line cut
 // short ends the stream: the run or recording it followed gets a warning
-// in StreamWarnings.
-func Load(r *ndjson.Reader) (*Stream, error) {
+// in StreamWarnings. Of the samples, the runs keep what keep asks for.
+func Load(r *ndjson.Reader, keep Keep) (*Stream, error) {
 	g := runs.NewReader(r)
-	ld := &loader{byRun: map[*runs.Run]*Run{}, byRec: map[*runs.Recording]*Recording{}}
+	ld := &loader{keep: keep, byRun: map[*runs.Run]*Run{}, byRec: map[*runs.Recording]*Recording{},
+		points: map[*Run]*pointSampler{}}
 	for {
 		rec, err := g.Next()
 		if err != nil {
@@ -40,15 +41,21 @@ func Load(r *ndjson.Reader) (*Stream, error) {
 
 // loader keeps the records of each run and recording.
 type loader struct {
+	keep  Keep
 	runs  []*Run
 	byRun map[*runs.Run]*Run
 	recs  []*Recording
 	byRec map[*runs.Recording]*Recording
+	// points samples each run's units for its figures (KeepPoints).
+	points map[*Run]*pointSampler
 }
 
 // stop ends the input at a reader error: the end of the input, a torn
 // last line (a warning on the run or recording before it), or a bad line.
 func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
+	for run, ps := range ld.points {
+		run.Points, run.Thinned = ps.points(), ps.thinned
+	}
 	s := &Stream{Runs: ld.runs, Recordings: ld.recs}
 	var torn *ndjson.TornError
 	switch {
@@ -85,7 +92,7 @@ func (ld *loader) add(rec runs.Record) {
 	case *ndjson.Calibration:
 		run.Calibrations = append(run.Calibrations, *v)
 	case *ndjson.Sample:
-		run.Samples = append(run.Samples, *v)
+		ld.addSample(run, v)
 	case *ndjson.Window:
 		run.Windows = append(run.Windows, *v)
 	case *ndjson.Look:
@@ -108,6 +115,24 @@ func (ld *loader) add(rec runs.Record) {
 		if v.RunID != "" && v.Axis != "" {
 			run.Exact[v.Axis] = true
 		}
+	}
+}
+
+// addSample keeps of a sample what the load asks for.
+func (ld *loader) addSample(run *Run, s *ndjson.Sample) {
+	if ld.keep&KeepSamples != 0 {
+		run.Samples = append(run.Samples, *s)
+	}
+	if ld.keep&KeepTimes != 0 {
+		run.Times = append(run.Times, Time{Case: s.Case, Seq: s.Seq, OpNS: s.OpNS})
+	}
+	if ld.keep&KeepPoints != 0 {
+		ps := ld.points[run]
+		if ps == nil {
+			ps = newPointSampler(&run.Run)
+			ld.points[run] = ps
+		}
+		ps.add(s)
 	}
 }
 

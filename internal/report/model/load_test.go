@@ -24,7 +24,7 @@ const (
 )
 
 func load(input string) ([]*Run, error) {
-	s, err := Load(ndjson.NewReader(strings.NewReader(input), "in.ndjson"))
+	s, err := Load(ndjson.NewReader(strings.NewReader(input), "in.ndjson"), KeepAll)
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +139,7 @@ func TestLoadTornTail(t *testing.T) {
 	if w := runs[0].Warnings(); len(w) != 1 || w[0] != want {
 		t.Fatalf("warnings %q, want %q", w, want)
 	}
-	if s, _ := Load(ndjson.NewReader(strings.NewReader(in), "in.ndjson")); s.Torn != want {
+	if s, _ := Load(ndjson.NewReader(strings.NewReader(in), "in.ndjson"), KeepAll); s.Torn != want {
 		t.Errorf("stream torn %q, want %q", s.Torn, want)
 	}
 	if _, err := load(in + "\n"); err == nil || !strings.Contains(err.Error(), "in.ndjson:4: invalid JSON") {

@@ -13,8 +13,18 @@ import (
 type Run struct {
 	Run          ndjson.Run
 	Calibrations []ndjson.Calibration
-	// Samples are kept so the JSON document can carry them and for sparklines.
+	// Samples are the run's sample records, kept only when the load asks
+	// for them (KeepSamples).
 	Samples []ndjson.Sample
+	// Times are every sample's time per operation, in stream order, kept
+	// only when the load asks for them (KeepTimes).
+	Times []Time
+	// Points are what the figures draw of the samples, in stream order:
+	// of every unit, or of a seeded sample of them when Thinned (points.go;
+	// KeepPoints).
+	Points []Point
+	// Thinned says Points leave out some of the run's units (MaxPoints).
+	Thinned bool
 	// End is nil when the stream was cut short.
 	End *ndjson.End
 	// Analysis is nil when the stream was not analyzed.
