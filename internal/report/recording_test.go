@@ -50,7 +50,7 @@ func TestRecordingGolden(t *testing.T) {
 	}
 	for _, f := range Formats() {
 		if f == "hyperfine-json" || f == "svg" {
-			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (figure_select_test.go)
+			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (svg_test.go)
 		}
 		golden(t, "recording-"+f+".golden", renderStream(t, s, Options{Format: f}))
 	}
@@ -62,7 +62,7 @@ func TestRecordingIndependentEverywhere(t *testing.T) {
 	s := recordingStream(t)
 	for _, f := range Formats() {
 		if f == "hyperfine-json" || f == "svg" {
-			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (figure_select_test.go)
+			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (svg_test.go)
 		}
 		if out := renderStream(t, s, Options{Format: f}); !bytes.Contains(out, []byte("independent")) {
 			t.Errorf("%s does not say independent", f)

@@ -62,7 +62,7 @@ func TestPlainOutputHasNoEscapes(t *testing.T) {
 	runs := allRuns(t)
 	for _, format := range Formats() {
 		if format == "svg" {
-			continue // one figure, chosen with Plot (figure_select_test.go)
+			continue // one figure, chosen with Plot (svg_test.go)
 		}
 		out := render(t, runs, Options{Format: format, Details: true, Samples: true})
 		if i := bytes.IndexByte(out, 0x1b); i >= 0 {

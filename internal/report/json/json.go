@@ -24,7 +24,7 @@ type jsonDocument struct {
 	// AA are the A/A series' summaries, present when the stream has any.
 	AA []ndjson.AA `json:"aa,omitempty"`
 	// Recordings are the recordings with their analysis, present when
-	// the stream has any (recording_json.go).
+	// the stream has any (recording.go).
 	Recordings []jsonRecording `json:"recordings,omitempty"`
 }
 

@@ -1,8 +1,5 @@
 package markdown
 
-// The one-line notes under a run's table: the family, the process level,
-// the batch sizes and the throughput view.
-
 import (
 	"bytes"
 	"fmt"
@@ -11,6 +8,9 @@ import (
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
 )
+
+// The one-line notes under a run's table: the family, the process level,
+// the batch sizes and the throughput view.
 
 // markdownFamily writes the run's family line under its method note.
 func markdownFamily(w *bytes.Buffer, r *model.Run) {
