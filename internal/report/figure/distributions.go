@@ -70,27 +70,47 @@ func distributionsFigure(r *model.Run) (*Figure, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		b, err := plotter.NewBoxPlot(vg.Points(14), y, scaled)
+		b, many, err := caseBox(scaled, y)
 		if err != nil {
-			return nil, "", fmt.Errorf("distributions plot: %w", err)
+			return nil, "", err
 		}
-		b.Horizontal = true
-		b.BoxStyle.Color, b.MedianStyle.Color, b.WhiskerStyle.Color = colBlack, colBlack, colBlack
-		b.MedianStyle.Width = vg.Points(1.5)
-		b.GlyphStyle = draw.GlyphStyle{Color: colBlack, Radius: vg.Points(2), Shape: draw.RingGlyph{}}
-		ringsThinned = ringsThinned || len(b.Outside) > maxOutsideRings
-		b.Outside = thinOutside(b.Outside, scaled, maxOutsideRings)
+		ringsThinned = ringsThinned || many
 		p.Add(s, b)
 		strip = s
 		thinned = thinned || len(t) > perCase
 	}
 	p.NominalY(names...)
-	if spread(all) > 20 {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.X.Label.Text += ", log scale"
-	}
+	logScale(p, all)
 	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	l := distributionsLegend(r, strip, ringsThinned, thinned, perCase)
+	title := "Per-operation " + r.TimeLabel("time") + " by case"
+	h := figureLayout(1, vg.Points(60+22*float64(n)), l)
+	fig, err := svgFigure("distributions", title, distributionsAlt(r, times)+sampledNote(r), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, []*plot.Plot{p}, 1, l)
+	})
+	return &fig, "", err
+}
+
+// caseBox is a case's box plot on row y: quartiles and median, whiskers
+// at 1.5 IQR and at most maxOutsideRings rings beyond them, in black;
+// many says the case had more rings than that.
+func caseBox(v plotter.Values, y float64) (b *plotter.BoxPlot, many bool, err error) {
+	b, err = plotter.NewBoxPlot(vg.Points(14), y, v)
+	if err != nil {
+		return nil, false, fmt.Errorf("distributions plot: %w", err)
+	}
+	b.Horizontal = true
+	b.BoxStyle.Color, b.MedianStyle.Color, b.WhiskerStyle.Color = colBlack, colBlack, colBlack
+	b.MedianStyle.Width = vg.Points(1.5)
+	b.GlyphStyle = draw.GlyphStyle{Color: colBlack, Radius: vg.Points(2), Shape: draw.RingGlyph{}}
+	many = len(b.Outside) > maxOutsideRings
+	b.Outside = thinOutside(b.Outside, v, maxOutsideRings)
+	return b, many, nil
+}
+
+// distributionsLegend names the boxes and the strip of samples, saying
+// how either was thinned.
+func distributionsLegend(r *model.Run, strip *plotter.Scatter, ringsThinned, stripThinned bool, perCase int) *legend {
 	l := newLegend()
 	rings := "quartiles and median; whiskers to 1.5 IQR; rings beyond"
 	if ringsThinned {
@@ -101,16 +121,11 @@ func distributionsFigure(r *model.Run) (*Figure, string, error) {
 	switch {
 	case r.Thinned:
 		what = fmt.Sprintf("samples of a seeded sample of the %ss (at most %d per case, evenly strided)", words.UnitNoun(r), perCase)
-	case thinned:
+	case stripThinned:
 		what = fmt.Sprintf("samples (at most %d per case, evenly strided)", perCase)
 	}
 	l.add(what, strip)
-	title := "Per-operation " + r.TimeLabel("time") + " by case"
-	h := figureLayout(1, vg.Points(60+22*float64(n)), l)
-	fig, err := svgFigure("distributions", title, distributionsAlt(r, times)+sampledNote(r), figureWidth, h, func(c draw.Canvas) {
-		drawFigure(c, title, []*plot.Plot{p}, 1, l)
-	})
-	return &fig, "", err
+	return l
 }
 
 // stripScatter draws at most limit of a case's values (a fixed stride),
@@ -137,6 +152,16 @@ func medianOf(x []float64) float64 {
 	s := slices.Clone(x)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// logScale puts the x axis of p on a log scale, and says so, when the
+// values span more than a factor of 20.
+func logScale(p *plot.Plot, values []float64) {
+	if spread(values) > 20 {
+		p.X.Scale = plot.LogScale{}
+		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
+		p.X.Label.Text += ", log scale"
+	}
 }
 
 // spread is the ratio of the largest to the smallest positive value.

@@ -140,16 +140,7 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 	if len(ks) == 0 {
 		return nil, fmt.Sprintf("design %q has no pairs or rounds", r.Run.Design), nil
 	}
-	changes := make([][]pairChange, len(ks))
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for i, k := range ks {
-		changes[i] = pairChanges(r, k.Contender)
-		for _, c := range changes[i] {
-			lo, hi = math.Min(lo, c.pct), math.Max(hi, c.pct)
-		}
-		lo = math.Min(lo, math.Min(k.ChangeCI[0], -k.ThresholdPct))
-		hi = math.Max(hi, math.Max(k.ChangeCI[1], k.ThresholdPct))
-	}
+	changes, lo, hi := comparedChanges(r, ks)
 	if math.IsInf(lo, 0) {
 		return nil, "the stream keeps no samples of its pairs", nil
 	}
@@ -174,19 +165,7 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 		l.add(fmt.Sprintf("%s beyond %s .. %s drawn on the edge", model.Plural(clipped, words.UnitNoun(r)), model.Pct(lo), model.Pct(hi)))
 	}
 	title := fmt.Sprintf("Per-%s change against %s", words.UnitNoun(r), elide(refName, 48))
-	cols, panelH := 1, vg.Points(300)
-	if len(ks) > 1 {
-		cols, panelH = min(3, (len(ks)+3)/4), vg.Points(170)
-	}
-	rows := (len(ks) + cols - 1) / cols
-	for i, p := range panels {
-		if i < len(panels)-cols {
-			p.X.Label.Text = "" // only the bottom row names the axes
-		}
-		if i%cols != 0 {
-			p.Y.Label.Text = ""
-		}
-	}
+	cols, rows, panelH := panelGrid(panels)
 	h := figureLayout(rows, panelH, l)
 	alt := ratiosAlt(r, ks) + sampledNote(r)
 	if clipped > 0 {
@@ -196,6 +175,42 @@ func ratiosFigure(r *model.Run) (*Figure, string, error) {
 		drawFigure(c, title, panels, cols, l)
 	})
 	return &fig, "", err
+}
+
+// comparedChanges are the per-pair changes of each comparison's
+// contender, and the range they and the comparisons' intervals and
+// thresholds span (infinite when no pair has both sides).
+func comparedChanges(r *model.Run, ks []*ndjson.Comparison) (changes [][]pairChange, lo, hi float64) {
+	changes = make([][]pairChange, len(ks))
+	lo, hi = math.Inf(1), math.Inf(-1)
+	for i, k := range ks {
+		changes[i] = pairChanges(r, k.Contender)
+		for _, c := range changes[i] {
+			lo, hi = math.Min(lo, c.pct), math.Max(hi, c.pct)
+		}
+		lo = math.Min(lo, math.Min(k.ChangeCI[0], -k.ThresholdPct))
+		hi = math.Max(hi, math.Max(k.ChangeCI[1], k.ThresholdPct))
+	}
+	return changes, lo, hi
+}
+
+// panelGrid lays the contenders' panels out: one tall panel, or up to
+// three columns of short ones, of which only the bottom row names the x
+// axis and the left column the y axis.
+func panelGrid(panels []*plot.Plot) (cols, rows int, panelH vg.Length) {
+	cols, panelH = 1, vg.Points(300)
+	if len(panels) > 1 {
+		cols, panelH = min(3, (len(panels)+3)/4), vg.Points(170)
+	}
+	for i, p := range panels {
+		if i < len(panels)-cols {
+			p.X.Label.Text = ""
+		}
+		if i%cols != 0 {
+			p.Y.Label.Text = ""
+		}
+	}
+	return cols, (len(panels) + cols - 1) / cols, panelH
 }
 
 // ratioPanel is one contender's panel; the first panel also fills the

@@ -90,9 +90,51 @@ func scanFigure(r *model.Run) (*Figure, string, error) {
 	if axis == "" {
 		return nil, "the run is no parameter scan over numeric values (fb-pair -P NAME=LO..HI or -L with numbers)", nil
 	}
-	var labels []string
-	series := map[string]scanPoints{}
-	var medians []float64
+	labels, series, medians := scanSeries(r, axis)
+	if len(medians) < 2 {
+		return nil, "fewer than two cases of the scan have a summary", nil
+	}
+	if len(labels) > maxScanSeries {
+		return nil, fmt.Sprintf("%d combinations of the other parameters: more than %d lines", len(labels), maxScanSeries), nil
+	}
+	unit := model.UnitFor(medianOf(medians))
+	timeName := r.TimeLabel("time")
+	top := newPlot("Median "+timeName+" per operation", axis, timeName+" per operation ("+unit.Name+")")
+	bottom := newPlot("Change against "+elide(r.CaseName(model.Reference), 40), axis, timeName+" change (%)")
+	l := newLegend()
+	thr := 0.0
+	if len(r.Comparisons) > 0 {
+		thr = r.Comparisons[0].ThresholdPct
+	}
+	band := &band{Lo: -thr, Hi: thr, Fill: tint(colGrey, 0x55)}
+	bottom.Add(band)
+	for i, label := range labels {
+		name := label
+		if name == "" {
+			name = "median; change with its " + r.CILabel()
+		}
+		if err := addScanSeries(top, bottom, l, series[label], i, unit, elide(name, 60)); err != nil {
+			return nil, "", err
+		}
+	}
+	l.add(fmt.Sprintf("practical threshold ±%s%%", model.Plain(thr)), band)
+	// One x scale for both panels: the parameter's values.
+	xlo, xhi := scanRange(series)
+	top.X.Min, top.X.Max = xlo, xhi
+	bottom.X.Min, bottom.X.Max = xlo, xhi
+	title := "Scan of " + axis
+	h := figureLayout(2, vg.Points(200), l)
+	fig, err := svgFigure("scan", title, scanAlt(r, axis, labels, series), figureWidth, h, func(c draw.Canvas) {
+		drawFigure(c, title, []*plot.Plot{top, bottom}, 1, l)
+	})
+	return &fig, "", err
+}
+
+// scanSeries gathers the cases with a summary into lines by their other
+// parameters: the lines' labels in the order they first appear, each
+// line's points, and every case's median.
+func scanSeries(r *model.Run, axis string) (labels []string, series map[string]scanPoints, medians []float64) {
+	series = map[string]scanPoints{}
 	for i, c := range r.Run.Cases {
 		s := r.Summary(i)
 		if s == nil || !(s.Median > 0) {
@@ -112,75 +154,54 @@ func scanFigure(r *model.Run) (*Figure, string, error) {
 		series[label] = append(series[label], pt)
 		medians = append(medians, s.Median)
 	}
-	xlo, xhi := math.Inf(1), math.Inf(-1)
+	return labels, series, medians
+}
+
+// scanRange is the smallest and largest value of the parameter.
+func scanRange(series map[string]scanPoints) (lo, hi float64) {
+	lo, hi = math.Inf(1), math.Inf(-1)
 	for _, pts := range series {
 		for _, p := range pts {
-			xlo, xhi = math.Min(xlo, p.x), math.Max(xhi, p.x)
+			lo, hi = math.Min(lo, p.x), math.Max(hi, p.x)
 		}
 	}
-	if len(medians) < 2 {
-		return nil, "fewer than two cases of the scan have a summary", nil
-	}
-	if len(labels) > maxScanSeries {
-		return nil, fmt.Sprintf("%d combinations of the other parameters: more than %d lines", len(labels), maxScanSeries), nil
-	}
-	unit := model.UnitFor(medianOf(medians))
-	timeName := r.TimeLabel("time")
-	top := newPlot("Median "+timeName+" per operation", axis, timeName+" per operation ("+unit.Name+")")
-	bottom := newPlot("Change against "+elide(r.CaseName(model.Reference), 40), axis, timeName+" change (%)")
-	l := newLegend()
-	thr := 0.0
-	if len(r.Comparisons) > 0 {
-		thr = r.Comparisons[0].ThresholdPct
-	}
-	band := &band{Lo: -thr, Hi: thr, Fill: tint(colGrey, 0x55)}
-	bottom.Add(band)
-	for i, label := range labels {
-		pts := series[label]
-		sort.SliceStable(pts, func(a, b int) bool { return pts[a].x < pts[b].x })
-		var med plotter.XYs
-		var changes scanPoints
-		for _, p := range pts {
-			med = append(med, plotter.XY{X: p.x, Y: p.median / unit.NS})
-			if p.compared {
-				changes = append(changes, p)
-			}
+	return lo, hi
+}
+
+// addScanSeries draws line i: its medians on top, its changes with their
+// intervals beneath, and its legend entry. It sorts pts by the parameter
+// in place, as the text alternative reads them.
+func addScanSeries(top, bottom *plot.Plot, l *legend, pts scanPoints, i int, unit model.TimeUnit, name string) error {
+	sort.SliceStable(pts, func(a, b int) bool { return pts[a].x < pts[b].x })
+	var med plotter.XYs
+	var changes scanPoints
+	for _, p := range pts {
+		med = append(med, plotter.XY{X: p.x, Y: p.median / unit.NS})
+		if p.compared {
+			changes = append(changes, p)
 		}
-		line, points, err := plotter.NewLinePoints(med)
+	}
+	line, points, err := plotter.NewLinePoints(med)
+	if err != nil {
+		return fmt.Errorf("scan plot: %w", err)
+	}
+	scanStyle(line, points, i)
+	top.Add(line, points)
+	if len(changes) > 0 {
+		cl, cp, err := plotter.NewLinePoints(changes)
 		if err != nil {
-			return nil, "", fmt.Errorf("scan plot: %w", err)
+			return fmt.Errorf("scan plot: %w", err)
 		}
-		scanStyle(line, points, i)
-		top.Add(line, points)
-		if len(changes) > 0 {
-			cl, cp, err := plotter.NewLinePoints(changes)
-			if err != nil {
-				return nil, "", fmt.Errorf("scan plot: %w", err)
-			}
-			scanStyle(cl, cp, i)
-			bars, err := plotter.NewYErrorBars(changes)
-			if err != nil {
-				return nil, "", fmt.Errorf("scan plot: %w", err)
-			}
-			bars.LineStyle = draw.LineStyle{Color: seriesColor(i), Width: vg.Points(1)}
-			bottom.Add(cl, cp, bars)
+		scanStyle(cl, cp, i)
+		bars, err := plotter.NewYErrorBars(changes)
+		if err != nil {
+			return fmt.Errorf("scan plot: %w", err)
 		}
-		name := label
-		if name == "" {
-			name = "median; change with its " + r.CILabel()
-		}
-		l.add(elide(name, 60), line, points)
+		bars.LineStyle = draw.LineStyle{Color: seriesColor(i), Width: vg.Points(1)}
+		bottom.Add(cl, cp, bars)
 	}
-	l.add(fmt.Sprintf("practical threshold ±%s%%", model.Plain(thr)), band)
-	// One x scale for both panels: the parameter's values.
-	top.X.Min, top.X.Max = xlo, xhi
-	bottom.X.Min, bottom.X.Max = xlo, xhi
-	title := "Scan of " + axis
-	h := figureLayout(2, vg.Points(200), l)
-	fig, err := svgFigure("scan", title, scanAlt(r, axis, labels, series), figureWidth, h, func(c draw.Canvas) {
-		drawFigure(c, title, []*plot.Plot{top, bottom}, 1, l)
-	})
-	return &fig, "", err
+	l.add(name, line, points)
+	return nil
 }
 
 // scanStyle gives series i its colour, dash and glyph.

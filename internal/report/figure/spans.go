@@ -85,11 +85,8 @@ func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 	for i, s := range rec.Summaries {
 		names = append(names, s.Name)
 		y := rowY(i, n)
-		var missing []string
-		var lacking []string
 		for _, q := range percentileList(&s) {
 			if q.Status != "ok" || q.CI == nil {
-				lacking = append(lacking, "p"+model.Plain(q.P))
 				continue
 			}
 			if _, ok := byP[q.P]; !ok {
@@ -97,15 +94,9 @@ func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 			}
 			byP[q.P] = append(byP[q.P], interval{x: q.Value / unit.NS, y: y, lo: q.CI[0] / unit.NS, hi: q.CI[1] / unit.NS})
 		}
-		if len(lacking) > 0 {
-			missing = append(missing, "no value for "+strings.Join(lacking, ", "))
-		}
-		if s.Wall == nil {
-			missing = append(missing, "wall time "+s.WallStatus)
-		}
-		if len(missing) > 0 {
+		if text := missingText(&s); text != "" {
 			texts.XYs = append(texts.XYs, plotter.XY{Y: y - 0.3})
-			texts.Labels = append(texts.Labels, strings.Join(missing, ", "))
+			texts.Labels = append(texts.Labels, text)
 		}
 	}
 	for k, q := range ps {
@@ -113,30 +104,55 @@ func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 			return nil, err
 		}
 	}
-	if spread(all) > 20 {
-		p.X.Scale = plot.LogScale{}
-		p.X.Tick.Marker = plot.LogTicks{Prec: -1}
-		p.X.Label.Text += ", log scale"
-	}
-	if len(texts.Labels) > 0 {
-		lo := math.Inf(1)
-		for _, v := range all {
-			lo = math.Min(lo, v/unit.NS)
-		}
-		if math.IsInf(lo, 1) {
-			lo = 1
-		}
-		for i := range texts.XYs {
-			texts.XYs[i].X = lo
-		}
-		labels, err := plotter.NewLabels(texts)
-		if err != nil {
-			return nil, fmt.Errorf("spans plot: %w", err)
-		}
-		p.Add(labels)
+	logScale(p, all)
+	if err := addMissingTexts(p, texts, all, unit); err != nil {
+		return nil, err
 	}
 	rowLabels(p, names)
 	return p, nil
+}
+
+// missingText says what a benchmark's row lacks: "no value for p99.9,
+// wall time partially collected", or "" when it lacks nothing.
+func missingText(s *ndjson.SpanSummary) string {
+	var lacking []string
+	for _, q := range percentileList(s) {
+		if q.Status != "ok" || q.CI == nil {
+			lacking = append(lacking, "p"+model.Plain(q.P))
+		}
+	}
+	var missing []string
+	if len(lacking) > 0 {
+		missing = append(missing, "no value for "+strings.Join(lacking, ", "))
+	}
+	if s.Wall == nil {
+		missing = append(missing, "wall time "+s.WallStatus)
+	}
+	return strings.Join(missing, ", ")
+}
+
+// addMissingTexts writes what rows lack beneath them, from the lowest
+// value on the scale.
+func addMissingTexts(p *plot.Plot, texts plotter.XYLabels, all []float64, unit model.TimeUnit) error {
+	if len(texts.Labels) == 0 {
+		return nil
+	}
+	lo := math.Inf(1)
+	for _, v := range all {
+		lo = math.Min(lo, v/unit.NS)
+	}
+	if math.IsInf(lo, 1) {
+		lo = 1
+	}
+	for i := range texts.XYs {
+		texts.XYs[i].X = lo
+	}
+	labels, err := plotter.NewLabels(texts)
+	if err != nil {
+		return fmt.Errorf("spans plot: %w", err)
+	}
+	p.Add(labels)
+	return nil
 }
 
 // percentileList is a summary's wall percentiles, none without wall times.
@@ -323,27 +339,14 @@ func overTimePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 			cut[k] = append(cut[k], float64(s.WallNS)/unit.NS)
 		}
 		for qi, q := range overTimeQuantiles {
-			var xys plotter.XYs
-			for k, vs := range cut {
-				if len(vs) < q.min {
-					continue
-				}
-				slices.Sort(vs)
-				x := (float64(first) + (float64(k)+0.5)*width) / 1e9
-				xys = append(xys, plotter.XY{X: x, Y: vs[int(math.Ceil(q.p/100*float64(len(vs))))-1]})
-			}
+			xys := stretchQuantile(cut, q.p, q.min, first, width)
 			if len(xys) == 0 {
 				continue
 			}
-			line, pts, err := plotter.NewLinePoints(xys)
-			if err != nil {
-				return nil, fmt.Errorf("spans plot: %w", err)
+			name := fmt.Sprintf("%s p%s per stretch", elide(benchmarkName(rec, b), 32), model.Plain(q.p))
+			if err := addStretchLine(p, l, xys, b, qi, name); err != nil {
+				return nil, err
 			}
-			line.LineStyle = draw.LineStyle{Color: seriesColor(b), Width: vg.Points(1.2),
-				Dashes: [][]vg.Length{nil, {vg.Points(4), vg.Points(2)}, {vg.Points(1), vg.Points(2)}}[qi]}
-			pts.GlyphStyle = draw.GlyphStyle{Color: seriesColor(b), Radius: vg.Points(1.6), Shape: percentileLooks[qi]}
-			p.Add(line, pts)
-			l.add(fmt.Sprintf("%s p%s per stretch", elide(benchmarkName(rec, b), 32), model.Plain(q.p)), line, pts)
 			drawn = true
 		}
 	}
@@ -352,6 +355,37 @@ func overTimePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 	}
 	p.Y.Min = 0
 	return p, nil
+}
+
+// stretchQuantile is the p-th percentile of each stretch of the
+// recording that holds at least fewest spans, at the stretch's middle in
+// seconds. It sorts the stretches in place.
+func stretchQuantile(cut [][]float64, p float64, fewest int, first int64, width float64) plotter.XYs {
+	var xys plotter.XYs
+	for k, vs := range cut {
+		if len(vs) < fewest {
+			continue
+		}
+		slices.Sort(vs)
+		x := (float64(first) + (float64(k)+0.5)*width) / 1e9
+		xys = append(xys, plotter.XY{X: x, Y: vs[int(math.Ceil(p/100*float64(len(vs))))-1]})
+	}
+	return xys
+}
+
+// addStretchLine draws benchmark b's qi-th percentile over the stretches:
+// the benchmark's colour, the percentile's dash and glyph.
+func addStretchLine(p *plot.Plot, l *legend, xys plotter.XYs, b, qi int, name string) error {
+	line, pts, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		return fmt.Errorf("spans plot: %w", err)
+	}
+	line.LineStyle = draw.LineStyle{Color: seriesColor(b), Width: vg.Points(1.2),
+		Dashes: [][]vg.Length{nil, {vg.Points(4), vg.Points(2)}, {vg.Points(1), vg.Points(2)}}[qi]}
+	pts.GlyphStyle = draw.GlyphStyle{Color: seriesColor(b), Radius: vg.Points(1.6), Shape: percentileLooks[qi]}
+	p.Add(line, pts)
+	l.add(name, line, pts)
+	return nil
 }
 
 // benchmarkName is benchmark b's name in the recording record.
