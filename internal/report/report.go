@@ -9,12 +9,13 @@
 // the interference watch and operating conditions), every format says
 // what it saw, and a run that repaired itself says so.
 //
-// The report is built in layers, each importing only those below it:
-// model (the loaded runs and recordings, units and statuses), words (the
-// wording the formats share), figure (the plots, the only users of
-// gonum/plot), then a package per format: console, csv (csv and
-// long-csv), json, markdown, hyperfine, html and svg. This package loads
-// a stream, checks that it was analyzed and hands it to the format.
+// The report is built in layers, each importing only those below it
+// (layers_test.go): model (the loaded runs and recordings, units and
+// statuses), words (the wording the formats share), figure (the plots,
+// the only users of gonum/plot), then a package per format: console, csv
+// (csv and long-csv), json, markdown, hyperfine, html (which renders the
+// console's cards) and svg. This package loads a stream, checks that it
+// was analyzed and hands it to the format.
 package report
 
 import (
