@@ -205,7 +205,7 @@ func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*meas
 		return nil, err
 	}
 	if err := r.cfg.Validate(len(r.sides)); err != nil {
-		return nil, withCode(ExitUsage, err, "")
+		return nil, fieldUsage(err)
 	}
 	if err := checkCPUSides(r.timing, r.mode, r.sides, r.names); err != nil {
 		return nil, err

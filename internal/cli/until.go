@@ -38,7 +38,7 @@ func untilFromFlags(c *ucli.Context) collect.Until {
 // without --until.
 func untilRecord(c *ucli.Context) (*ndjson.Until, analyze.Options, error) {
 	if _, _, err := collect.ParseUntil(c.String("until")); err != nil {
-		return nil, analyze.Options{}, withCode(ExitUsage, err, "")
+		return nil, analyze.Options{}, fieldUsage(err)
 	}
 	est, err := stats.ParseEstimator(c.String("estimator"))
 	if err != nil || est == stats.EstimatorLegacy {
