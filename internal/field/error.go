@@ -18,6 +18,16 @@ type Name string
 // Names spells a field path as the user knows it; nil spells the path.
 type Names func(path string) string
 
+// Spell is the field at path as names spell it: the path itself when
+// names is nil. It is for text that is not a field error, such as a
+// bad line's message or a record's.
+func (names Names) Spell(path string) string {
+	if names == nil {
+		return path
+	}
+	return names(path)
+}
+
 // Error is a field whose value cannot be used, and why. Its message and
 // hint are kept as format and arguments, so that Named can spell every
 // field they name, the one at fault and any other, afresh.
@@ -85,15 +95,8 @@ func (t text) render(names Names) string {
 	args := slices.Clone(t.args)
 	for i, a := range args {
 		if n, ok := a.(Name); ok {
-			args[i] = spell(names, string(n))
+			args[i] = names.Spell(string(n))
 		}
 	}
 	return fmt.Sprintf(t.format, args...)
-}
-
-func spell(names Names, path string) string {
-	if names == nil {
-		return path
-	}
-	return names(path)
 }

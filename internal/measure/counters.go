@@ -1,4 +1,4 @@
-package cli
+package measure
 
 import (
 	"context"
@@ -12,14 +12,14 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// attachCounters lists the counter axes (--metrics instructions_sim) in
+// attachCounters lists the counter axes (instructions_sim) in
 // the run record with the status their probe came up with, and gives the
 // engine the probe that counts every case after calibration.
 func (m *measurement) attachCounters(e *collect.Engine) {
-	for _, a := range m.counters {
+	for _, a := range m.Counters {
 		e.Run.Config.Metrics = append(e.Run.Config.Metrics, a.Name)
 	}
-	if len(m.counters) == 0 {
+	if len(m.Counters) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -40,15 +40,15 @@ func (m *measurement) attachCounters(e *collect.Engine) {
 func (m *measurement) counterTargets() []simcount.Target {
 	out := make([]simcount.Target, len(m.cases))
 	for i, c := range m.cases {
-		switch m.mode {
-		case "exec":
-			out[i] = simcount.Target{Argv: c.Argv, Stdin: m.stdio.input}
-		case "batch":
-			out[i] = simcount.Target{Argv: c.Argv, Batch: true, Stdin: m.stdio.input}
-		case "worker":
-			out[i].Refusal = "a worker serves many requests in one process and valgrind counts whole processes: not counted in --worker mode"
+		switch m.Mode {
+		case ModeExec:
+			out[i] = simcount.Target{Argv: c.Argv, Stdin: m.Stdio.Input}
+		case ModeBatch:
+			out[i] = simcount.Target{Argv: c.Argv, Batch: true, Stdin: m.Stdio.Input}
+		case ModeWorker:
+			out[i].Refusal = "a worker serves many requests in one process and valgrind counts whole processes: not counted in " + m.spell(ModeWorker.name()) + " mode"
 		default:
-			out[i].Refusal = "a go test binary's count would include the testing package's calibration runs: not counted in --gotest mode"
+			out[i].Refusal = "a go test binary's count would include the testing package's calibration runs: not counted in " + m.spell(ModeGotest.name()) + " mode"
 		}
 	}
 	return out

@@ -1,38 +1,69 @@
-package cli
+package measure
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"time"
 
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/hostload"
 	"github.com/flybench/flybench/internal/observe"
 	"github.com/flybench/flybench/internal/placement"
+	"github.com/flybench/flybench/internal/platform"
 	"github.com/flybench/flybench/internal/watch"
+	"github.com/flybench/flybench/internal/workerexec"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/probes"
 )
 
-// place applies --cpu on the collecting thread (already locked to its OS
-// thread), records the outcome, and returns the CPUs the watch should look
-// at (nil: host-wide).
+// checkPlatform refuses what this platform cannot do at all.
+func (p *plan) checkPlatform() error {
+	return platformRefusal(p.Mode, p.Watch.Response, platform.GOOS)
+}
+
+// platformRefusal refuses, on a platform goos without them, the parts of a
+// measurement that rest wholly on Linux-only facilities: worker mode, and
+// the interference watch, which reads host CPU counters from /proc/stat.
+// What degrades instead (placement, perf and I/O axes, conditions) runs and
+// records its unsupported_platform status in the stream.
+func platformRefusal(mode Mode, response, goos string) error {
+	if mode == ModeWorker {
+		if err := workerexec.SupportedOn(goos); err != nil {
+			return field.Errorf("Mode", mode, "%s: %v", ModeWorker.name(), err)
+		}
+	}
+	if response != "" {
+		if err := platform.CheckOn("/proc/stat", goos); err != nil {
+			w := field.Name("Watch.Response")
+			return field.Errorf("Watch.Response", response, "%s %s: %v", w, response, err).
+				WithHint("the watch estimates foreign CPU load from the host's /proc/stat counters; run without %s here", w)
+		}
+	}
+	return nil
+}
+
+// place pins the benchmarked commands to the requested CPU (the
+// collecting thread, already locked to its OS thread, or every worker),
+// records the outcome, and returns the CPUs the watch should look at
+// (nil: host-wide).
 func (m *measurement) place() ([]int, error) {
-	cpu := m.flags.cpu
+	cpu, strict := m.Placement.CPU, field.Name("Placement.RequireStrict")
 	if cpu < 0 {
-		if m.flags.requireStrict {
-			return nil, usageErrorf("--require-strict needs --cpu")
+		if m.Placement.RequireStrict {
+			return nil, m.errorf("Placement.RequireStrict", true, "%s needs %s", strict, field.Name("Placement.CPU"))
 		}
 		return nil, nil
 	}
 	r := m.pin(cpu)
 	m.record.Config.Placement = &ndjson.Placement{CPU: cpu, Outcome: r.Outcome, WatchedCPUs: r.Watched, Reason: r.Reason}
 	if r.Outcome != "strict" {
-		if m.flags.requireStrict {
-			return nil, withCode(ExitPlacement, errors.New("--require-strict: strict placement unavailable: "+r.Reason), "pick a CPU this process may run on (see taskset -p $$), or drop --require-strict")
+		if m.Placement.RequireStrict {
+			err := m.errorf("Placement.RequireStrict", true, "%s: strict placement unavailable: %s", strict, r.Reason).
+				WithHint("pick a CPU this process may run on (see taskset -p $$), or drop %s", strict)
+			return nil, &PlacementError{Err: err}
 		}
-		fmt.Fprintf(m.env.Stderr, "%s: warning: placement rejected, running unplaced: %s\n", m.tool, r.Reason)
+		fmt.Fprintf(m.env.Stderr, "%s: warning: placement rejected, running unplaced: %s\n", m.Tool, r.Reason)
 		return nil, nil
 	}
 	return r.Watched, nil
@@ -42,7 +73,7 @@ func (m *measurement) place() ([]int, error) {
 // mode, every worker process.
 func (m *measurement) pin(cpu int) placement.Result {
 	sysfs := os.DirFS("/sys")
-	if m.mode != "worker" {
+	if m.Mode != ModeWorker {
 		return placement.Pin(cpu, sysfs)
 	}
 	var r placement.Result
@@ -86,10 +117,10 @@ func (m *measurement) monitor(watched []int) collect.Monitor {
 		ncpu = len(snap.CPUs)
 	}
 	var self watch.Self = watch.ProcSelf{}
-	if m.mode == "worker" {
+	if m.Mode == ModeWorker {
 		self = workerSelf{pids: m.pids}
 	}
-	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.cfg.Watch.MaxForeignPct, ncpu, watched)
+	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.Watch.MaxForeignPct, ncpu, watched)
 }
 
 func watchConfig(w collect.Watch) *ndjson.WatchConfig {

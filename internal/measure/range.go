@@ -1,4 +1,4 @@
-package cli
+package measure
 
 import (
 	"errors"
@@ -7,6 +7,10 @@ import (
 	"strconv"
 	"strings"
 )
+
+// maxScanValues bounds one range before the case count is checked, so a
+// huge range is refused without being listed.
+const maxScanValues = 1000
 
 // rangeValues lists LO, LO+STEP, ... up to HI. Integer bounds and step
 // give integers; a decimal in any of them gives decimals printed with

@@ -1,4 +1,4 @@
-package cli
+package measure
 
 import (
 	"errors"
@@ -99,7 +99,7 @@ type workerOp struct {
 	clk     probes.Clock
 	primary string
 	last    wproto.Done
-	meter   *cpuMeter // --timer cpu: reads the worker's CPU time around each request
+	meter   *cpuMeter // the CPU timer: reads the worker's CPU time around each request
 	cpu     int64     // CPU time of the last request, with meter
 }
 

@@ -1,4 +1,4 @@
-package cli
+package measure
 
 import (
 	"io/fs"
@@ -6,43 +6,38 @@ import (
 	"strconv"
 	"strings"
 
-	ucli "github.com/urfave/cli/v2"
-
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/runner"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// layoutFlag is --randomize-layout: on by default in the modes that start
-// a process per batch.
-func layoutFlag() ucli.Flag {
-	return &ucli.BoolFlag{Name: "randomize-layout", Value: true, DefaultText: "true in exec and batch modes",
-		Usage: "start every pair's or round's processes with " + runner.LayoutVar + " padded to a seeded length (0 to 4095 bytes, the same for every case, recorded per sample), so memory-layout bias becomes noise the interval accounts for (man fb-pair(1), LAYOUT BIAS); --randomize-layout=false fixes the environment"}
-}
-
-// layoutOf reads --randomize-layout for a mode. Worker and gotest modes
-// cannot vary the layout per sample: a worker's environment is fixed when
-// it starts, and a Go benchmark runs on goroutine stacks the environment
-// does not move. There it is off, and asking for it is refused.
-func layoutOf(c *ucli.Context, mode string) (bool, error) {
-	on := c.Bool("randomize-layout")
-	if mode == "exec" || mode == "batch" {
-		return on, nil
+// resolveLayout settles RandomizeLayout: on by default in the modes that
+// start a process per batch. Worker and gotest modes cannot vary the
+// layout per sample: a worker's environment is fixed when it starts, and
+// a Go benchmark runs on goroutine stacks the environment does not move.
+// There it is off, and asking for it is refused.
+func (p *plan) resolveLayout() error {
+	asked := p.Layout != nil && *p.Layout
+	if p.Mode.startsProcesses() {
+		p.RandomizeLayout = p.Layout == nil || asked
+		return nil
 	}
-	if c.IsSet("randomize-layout") && on {
-		why := "a worker's environment is fixed when it starts"
-		if mode == "gotest" {
-			why = "a Go benchmark runs on goroutine stacks that the environment does not move"
-		}
-		return false, usageErrorf("--randomize-layout with --%s: %s; drop the flag (it applies to exec and batch modes)", mode, why)
+	p.RandomizeLayout = false
+	if !asked {
+		return nil
 	}
-	return false, nil
+	why := "a worker's environment is fixed when it starts"
+	if p.Mode == ModeGotest {
+		why = "a Go benchmark runs on goroutine stacks that the environment does not move"
+	}
+	return field.Errorf("Layout", true, "%s with %s: %s; drop the flag (it applies to exec and batch modes)", field.Name("Layout"), p.Mode.name(), why)
 }
 
 // commandEnv is the environment of the measured commands: the tool's own,
 // with the layout variable when the layout is randomized.
 func (m *measurement) commandEnv() []string {
-	if !m.cfg.RandomizeLayout {
+	if !m.RandomizeLayout {
 		return nil
 	}
 	return runner.LayoutEnv(nil)
@@ -52,10 +47,10 @@ func (m *measurement) commandEnv() []string {
 // cannot vary it, otherwise whether it was randomized and what the kernel
 // randomizes itself.
 func (m *measurement) layoutRecord(root fs.FS) *ndjson.Layout {
-	if m.mode != "exec" && m.mode != "batch" {
+	if !m.Mode.startsProcesses() {
 		return nil
 	}
-	l := &ndjson.Layout{Randomized: m.cfg.RandomizeLayout}
+	l := &ndjson.Layout{Randomized: m.RandomizeLayout}
 	if l.Randomized {
 		l.EnvVar, l.MaxPad, l.Note = runner.LayoutVar, collect.MaxLayoutPad, collect.LayoutNote
 	}

@@ -1,4 +1,4 @@
-package cli
+package measure
 
 import (
 	"errors"
@@ -7,12 +7,15 @@ import (
 	"slices"
 
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/runs"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// archived is what --resume reads from an archived --invocations stream.
+// archived is what a resumption reads from an archived stream collected
+// in process blocks.
 type archived struct {
+	names   field.Names // how the messages spell Resume and Invocations
 	run     ndjson.Run
 	end     *ndjson.End // nil when the stream has none
 	endLine int         // the end record's line number
@@ -31,10 +34,11 @@ type archived struct {
 	nextSeq    int
 }
 
-// scanArchive reads the stream of one run collected with --invocations.
-func scanArchive(r *ndjson.Reader) (*archived, error) {
+// scanArchive reads the stream of one run collected in process blocks;
+// names spells the fields its messages name.
+func scanArchive(r *ndjson.Reader, names field.Names) (*archived, error) {
 	g := runs.NewReader(r)
-	a := &archived{attempts: map[int]int{}, complete: map[int]bool{}, recorded: map[ndjson.ProcessRef]bool{}}
+	a := &archived{names: names, attempts: map[int]int{}, complete: map[int]bool{}, recorded: map[ndjson.ProcessRef]bool{}}
 	runsSeen := 0
 	for {
 		rec, err := g.Next()
@@ -49,7 +53,7 @@ func scanArchive(r *ndjson.Reader) (*archived, error) {
 			runsSeen++
 		}
 		if runsSeen > 1 {
-			return nil, r.Errorf(rec.Line, "a second run record: --resume continues a stream of one run")
+			return nil, r.Errorf(rec.Line, "a second run record: %s continues a stream of one run", a.spell("Resume.Path"))
 		}
 		if err := a.add(r, rec); err != nil {
 			return nil, err
@@ -88,7 +92,7 @@ func (a *archived) add(r *ndjson.Reader, rec runs.Record) error {
 		a.end, a.endLine = v, rec.No
 	}
 	if rec.Type != ndjson.TypeRun && rec.Type != ndjson.TypeEnd && a.end != nil && rec.No > a.endLine {
-		return r.Errorf(rec.Line, "a %s record after the end record: --resume needs the stream as fb-pair wrote it", rec.Type)
+		return r.Errorf(rec.Line, "a %s record after the end record: %s needs the stream as fb-pair wrote it", rec.Type, a.spell("Resume.Path"))
 	}
 	return nil
 }
@@ -96,7 +100,7 @@ func (a *archived) add(r *ndjson.Reader, rec runs.Record) error {
 // touch notes a record of an attempt: a new attempt opens.
 func (a *archived) touch(r *ndjson.Reader, l ndjson.Line, p *ndjson.ProcessRef) error {
 	if p == nil {
-		return r.Errorf(l, "a %s record without a process block: the stream was not collected with --invocations", l.Type)
+		return r.Errorf(l, "a %s record without a process block: the stream was not collected with %s", l.Type, a.spell("Invocations"))
 	}
 	if a.open == nil || *a.open != *p {
 		if a.recorded[*p] {
@@ -115,9 +119,9 @@ func (a *archived) check() error {
 	case a.run.RunID == "":
 		return errors.New("no run record: nothing to resume")
 	case a.run.Config.Invocations < 2:
-		return fmt.Errorf("run %s was not collected with --invocations: there are no blocks to resume", a.run.RunID)
+		return fmt.Errorf("run %s was not collected with %s: there are no blocks to resume", a.run.RunID, a.spell("Invocations"))
 	case a.end != nil && a.endLine != a.lines:
-		return fmt.Errorf("run %s's end record is not the last line: --resume needs the stream as fb-pair wrote it", a.run.RunID)
+		return fmt.Errorf("run %s's end record is not the last line: %s needs the stream as fb-pair wrote it", a.run.RunID, a.spell("Resume.Path"))
 	}
 	if a.end != nil {
 		a.kept.Units, a.kept.Retakes, a.kept.Pauses = a.end.Units, a.end.Retakes, a.end.Pauses
@@ -128,6 +132,9 @@ func (a *archived) check() error {
 	return nil
 }
 
+// spell is a field's name in the archive's messages.
+func (a *archived) spell(path string) string { return a.names.Spell(path) }
+
 // abandoned is the block record for an attempt cut short without one.
 func (a *archived) abandoned() *ndjson.Block {
 	if a.open == nil {
@@ -136,7 +143,7 @@ func (a *archived) abandoned() *ndjson.Block {
 	o := collect.BlockAt(len(a.run.Cases), a.open.Block, a.open.Attempt, a.run.Seed)
 	return &ndjson.Block{RunID: a.run.RunID, Block: a.open.Block, Attempt: a.open.Attempt, Order: o.Order,
 		Orientation: o.Orientation, Status: ndjson.BlockInterrupted, Samples: slices.Clone(a.openCounts),
-		Reason: "abandoned by --resume: the session collecting it ended without a block record"}
+		Reason: "abandoned by " + a.spell("Resume.Path") + ": the session collecting it ended without a block record"}
 }
 
 // plan is the blocks a resumed session collects: with retry, one fresh
