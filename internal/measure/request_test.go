@@ -38,7 +38,7 @@ func TestRequestRefusals(t *testing.T) {
 		{func(r *Request) { r.Commands = nil }, "Commands", "no command given: fb-pair takes 2 to 16"},
 		{func(r *Request) { r.Commands = r.Commands[:1] }, "Commands", "1 commands given: fb-pair takes 2 to 16"},
 		{func(r *Request) { r.Cases = []string{"x"} }, "Cases", "Cases needs Mode=worker"},
-		{func(r *Request) { r.Mode, r.Command.Shell = ModeGotest, true }, "Mode", "Mode=gotest runs test binaries directly: drop Command.Shell and Command.IgnoreFailure"},
+		{func(r *Request) { r.Mode, r.Command.Shell = ModeGotest, true }, "Mode=gotest", "Mode=gotest runs test binaries directly: drop Command.Shell and Command.IgnoreFailure"},
 		{func(r *Request) { r.Reference = ptr(" ") }, "Reference", "Reference is empty"},
 		{func(r *Request) { r.Mode, r.Reference = ModeWorker, ptr("int") }, "Reference", "Reference cannot be used with Mode=worker"},
 		{func(r *Request) { r.AA = ptr(0) }, "AA", "AA 0 out of range: use 1 to 1000 runs"},

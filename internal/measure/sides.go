@@ -21,7 +21,7 @@ func (p *plan) checkMode() error {
 	case p.Mode == ModeExec && len(p.Cases) > 0:
 		return field.Errorf("Cases", p.Cases, "%s needs %s", field.Name("Cases"), ModeWorker.name())
 	case p.Mode == ModeGotest && (p.Command.Shell || p.Command.IgnoreFailure):
-		return field.Errorf("Mode", p.Mode, "%s runs test binaries directly: drop %s and %s",
+		return field.Errorf("Mode=gotest", true, "%s runs test binaries directly: drop %s and %s",
 			ModeGotest.name(), field.Name("Command.Shell"), field.Name("Command.IgnoreFailure"))
 	}
 	return nil

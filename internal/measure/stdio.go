@@ -18,7 +18,11 @@ func (p *plan) checkStdio() error {
 	switch {
 	case !p.Mode.startsProcesses():
 		if p.Stdio != (Stdio{}) {
-			return field.Errorf("Stdio", p.Stdio, "%s and %s apply to exec and batch modes: %s uses the commands' stdin and stdout itself; drop them", input, output, p.Mode.name())
+			path, value := "Stdio.Input", p.Stdio.Input
+			if value == "" {
+				path, value = "Stdio.Output", p.Stdio.Output
+			}
+			return field.Errorf(path, value, "%s and %s apply to exec and batch modes: %s uses the commands' stdin and stdout itself; drop them", input, output, p.Mode.name())
 		}
 		return nil
 	case p.Command.ShowOutput && p.Stdio.Output != "" && out != "inherit":
