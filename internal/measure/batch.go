@@ -23,14 +23,14 @@ func (m *measurement) prepareBatch(clk probes.Clock) error {
 		}
 		op := &batchOp{cmd: cmd, clk: clk}
 		if _, err := op.Run(1); err != nil {
-			return firstRunError(m.names[i], "first batch", err)
+			return firstRunError(m.caseNames[i], "first batch", err)
 		}
 		found = append(found, discovered{timer: op.last.Timer, elapsed: op.last.Done != nil && op.last.Done.ElapsedNS != nil, axes: op.last.Axes})
 		ops = append(ops, op)
-		m.addCase(m.names[i], s.command, argv, op, cmd)
+		m.addCase(m.caseNames[i], s.command, argv, op, cmd)
 		m.cases[len(m.cases)-1].WorkUnits = op.last.WorkUnits
 	}
-	timer, decls, err := agree(m.names, found)
+	timer, decls, err := agree(m.caseNames, found)
 	if err != nil {
 		return err
 	}

@@ -16,7 +16,7 @@ func (m *measurement) prepareExec(clk probes.Clock) error {
 		if err != nil {
 			return err
 		}
-		m.addCase(m.names[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
+		m.addCase(m.caseNames[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
 	}
 	if m.Timer == TimerCPU {
 		m.setTimer(nil, nil, "")

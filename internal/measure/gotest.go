@@ -29,10 +29,10 @@ func (m *measurement) prepareGotest(clk probes.Clock) error {
 		m.commands = append(m.commands, cmd)
 		op := &gotestOp{cmd: cmd, spec: spec, clk: clk}
 		if _, err := op.Run(1); err != nil {
-			return &CommandError{Err: fmt.Errorf("%s: first batch: %w", m.names[i], err)}
+			return &CommandError{Err: fmt.Errorf("%s: first batch: %w", m.caseNames[i], err)}
 		}
 		results, ops = append(results, op.last), append(ops, op)
-		m.addCase(m.names[i], s.command, argv, op, cmd)
+		m.addCase(m.caseNames[i], s.command, argv, op, cmd)
 	}
 	decls := gotest.Axes(results...)
 	if err := custom.ValidateSet(decls); err != nil {

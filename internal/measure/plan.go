@@ -14,14 +14,14 @@ import (
 // Request's Config is the policy the engine runs.
 type plan struct {
 	Request
-	most   int // Most, less the reference workload's place
-	sides  []side
-	names  []string
-	params []map[string]string // each scanned case's values; nil without a scan
-	ref    *reference
-	hooks  caseHooks
-	series *ndjson.AASeries // this run's place in an A/A series
-	judged analyze.Options  // what the looks of a stopping rule analyse with
+	most      int // Most, less the reference workload's place
+	sides     []side
+	caseNames []string            // every side's name, the reference workload's last
+	params    []map[string]string // each scanned case's values; nil without a scan
+	ref       *reference
+	hooks     caseHooks
+	series    *ndjson.AASeries // this run's place in an A/A series
+	judged    analyze.Options  // what the looks of a stopping rule analyse with
 }
 
 // Validate checks the request as Run would before running anything: the

@@ -93,11 +93,11 @@ func (p *plan) addReference() error {
 		return field.Errorf("Until.Rule", p.Until.Rule, "%s decision needs 2 or more commands to compare, and the reference workload is never compared: use %s width=P%%", rule, rule)
 	}
 	name := p.ref.name()
-	for n := 2; slices.Contains(p.names, name); n++ {
+	for n := 2; slices.Contains(p.caseNames, name); n++ {
 		name = fmt.Sprintf("%s (%d)", p.ref.name(), n)
 	}
 	p.sides = append(p.sides, side{command: p.ref.commandFor(p.Mode, false), worker: len(p.sides)})
-	p.names = append(p.names, name)
+	p.caseNames = append(p.caseNames, name)
 	return nil
 }
 

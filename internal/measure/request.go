@@ -11,10 +11,12 @@ import (
 
 // Request is one measurement as a user asks for it: what to run, how, and
 // the collection policy. Run validates it and measures it, or its A/A
-// series. Fields left at their zero value ask for nothing; the policy
-// starts from collect.DefaultConfig. A field error (*field.Error) names a
-// field by its path here: "Samples", "Stdio.Output", "Mode=worker" for
-// the mode that asks for worker mode.
+// series. It has no useful zero value: the policy starts from
+// collect.DefaultConfig (with collect.DefaultWatch and a stopping rule's
+// confidence, threshold and estimator), Timer from TimerAuto, and
+// Placement.CPU from -1. A field error (*field.Error) names a field by
+// its path here: "Samples", "Stdio.Output", "Until.MaxTime", and
+// "Mode=worker" for what asks for worker mode.
 type Request struct {
 	// Config is the collection policy: budget, samples, batching, the
 	// stopping rule, the watch, process blocks and rotation

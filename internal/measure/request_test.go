@@ -93,16 +93,16 @@ func TestRequestSettlesWhatTheModeLeavesOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Rotate != 0 || !p.RandomizeLayout || !reflect.DeepEqual(p.names, []string{"old", "b"}) {
-		t.Errorf("exec: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.names)
+	if p.Rotate != 0 || !p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"old", "b"}) {
+		t.Errorf("exec: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.caseNames)
 	}
 	r = pairRequest("./w")
 	r.Mode, r.Cases, r.Rotate, r.AA = ModeWorker, []string{"k"}, collect.AutoRotation, ptr(2)
 	if p, err = r.resolve(); err != nil {
 		t.Fatal(err)
 	}
-	if p.Rotate != collect.AutoRotation || p.RandomizeLayout || !reflect.DeepEqual(p.names, []string{"./w", "./w (2)"}) {
-		t.Errorf("worker A/A: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.names)
+	if p.Rotate != collect.AutoRotation || p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"./w", "./w (2)"}) {
+		t.Errorf("worker A/A: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.caseNames)
 	}
 }
 

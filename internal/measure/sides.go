@@ -49,7 +49,7 @@ func (p *plan) expandCommands() error {
 	if p.Commands, names, p.params, err = s.cases(p.Commands[0], p.Least, p.most, p.Tool); err != nil {
 		return err
 	}
-	p.names = names
+	p.caseNames = names
 	return nil
 }
 
@@ -113,12 +113,12 @@ func sidesOf(mode Mode, commands, cases []string) ([]side, error) {
 // resolveNames names the cases: the names given, then a scan's names or
 // each side's default.
 func (p *plan) resolveNames() error {
-	defaults := p.names // a scan's
+	defaults := p.caseNames // a scan's
 	if defaults == nil {
 		defaults = sideNames(p.sides)
 	}
 	var err error
-	p.names, err = caseNames(p.Names, defaults)
+	p.caseNames, err = nameCases(p.Names, defaults)
 	return err
 }
 
@@ -149,9 +149,9 @@ func sameCase(sides []side) bool {
 	return true
 }
 
-// caseNames pairs the names given with commands; unnamed cases are
+// nameCases pairs the names given with commands; unnamed cases are
 // called by their command, numbered when two would share a name.
-func caseNames(given, commands []string) ([]string, error) {
+func nameCases(given, commands []string) ([]string, error) {
 	if len(given) > len(commands) {
 		return nil, field.Errorf("Names", given, "%d %s values for %d commands", len(given), field.Name("Names"), len(commands))
 	}

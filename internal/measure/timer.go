@@ -42,7 +42,7 @@ func (p *plan) checkCPUSides() error {
 		for j := i + 1; j < len(p.sides); j++ {
 			if p.sides[i].worker == p.sides[j].worker {
 				return field.Errorf("Timer", p.Timer, "%s cpu: cases %q and %q share one worker process, whose CPU-time clock would charge work one case leaves running (garbage collection, background threads) to the other",
-					timer, p.names[i], p.names[j]).
+					timer, p.caseNames[i], p.caseNames[j]).
 					WithHint("give each case its own worker (repeat the command once per %s), or use %s wall", field.Name("Cases"), timer)
 			}
 		}

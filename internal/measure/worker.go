@@ -19,34 +19,13 @@ func (m *measurement) prepareWorker(clk probes.Clock) error {
 	var found []discovered
 	var sizeIndependent []bool
 	for i, s := range m.sides {
-		w, err := m.worker(started, s)
+		f, equal, err := m.prepareWorkerSide(i, s, started, clk)
 		if err != nil {
 			return err
 		}
-		h := w.Handshake()
-		if s.name, err = m.workerCase(s, h); err != nil {
-			return err
-		}
-		op := &workerOp{name: s.name, clk: clk}
-		op.setWorker(w)
-		if m.Timer == TimerCPU {
-			meter := procMeter
-			meter.names, op.meter = m.env.Names, &meter
-		}
-		if _, err := op.Run(1); err != nil {
-			return firstRunError(m.names[i], "first request", err)
-		}
-		if op.meter != nil {
-			if err := m.checkWorkerChildren(w); err != nil {
-				return err
-			}
-		}
-		found = append(found, discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes})
-		sizeIndependent = append(sizeIndependent, h.EqualTime[s.name])
-		m.cases = append(m.cases, collect.Case{Name: m.names[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name]})
-		m.sources, m.pids = append(m.sources, op), append(m.pids, w.Pid())
+		found, sizeIndependent = append(found, f), append(sizeIndependent, equal)
 	}
-	timer, decls, err := agree(m.names, found)
+	timer, decls, err := agree(m.caseNames, found)
 	if err != nil {
 		return err
 	}
@@ -56,6 +35,37 @@ func (m *measurement) prepareWorker(clk probes.Clock) error {
 	m.resolveBatching(sizeIndependent)
 	m.setTimer(timer, decls, "wall time includes each request's round trip")
 	return nil
+}
+
+// prepareWorkerSide makes side i a case of its worker and runs its first
+// request: what it declared, and whether its cost is independent of the
+// batch size.
+func (m *measurement) prepareWorkerSide(i int, s side, started map[int]*workerexec.Worker, clk probes.Clock) (discovered, bool, error) {
+	w, err := m.worker(started, s)
+	if err != nil {
+		return discovered{}, false, err
+	}
+	h := w.Handshake()
+	if s.name, err = m.workerCase(s, h); err != nil {
+		return discovered{}, false, err
+	}
+	op := &workerOp{name: s.name, clk: clk}
+	op.setWorker(w)
+	if m.Timer == TimerCPU {
+		meter := procMeter
+		meter.names, op.meter = m.env.Names, &meter
+	}
+	if _, err := op.Run(1); err != nil {
+		return discovered{}, false, firstRunError(m.caseNames[i], "first request", err)
+	}
+	if op.meter != nil {
+		if err := m.checkWorkerChildren(w); err != nil {
+			return discovered{}, false, err
+		}
+	}
+	m.cases = append(m.cases, collect.Case{Name: m.caseNames[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name]})
+	m.sources, m.pids = append(m.sources, op), append(m.pids, w.Pid())
+	return discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes}, h.EqualTime[s.name], nil
 }
 
 // workerCase is the side's case among those its worker offers: the one
