@@ -33,8 +33,8 @@ func (r Request) Validate() error {
 	return err
 }
 
-// resolve checks the request step by step, in the order a user reads
-// the command line, and settles it into a plan.
+// resolve checks the request step by step, in the order fb-pair has
+// always reported a first problem, and settles it into a plan.
 func (r Request) resolve() (*plan, error) {
 	p := &plan{Request: r, most: r.Most}
 	for _, step := range []func() error{
@@ -57,7 +57,8 @@ func (p *plan) validateConfig() error {
 	return p.Config.Validate(len(p.sides))
 }
 
-// named spells the fields of a field error err is, as names says.
+// named returns err, when it is a field error, with its fields spelled
+// as names says.
 func named(err error, names field.Names) error {
 	var fe *field.Error
 	if errors.As(err, &fe) && error(fe) == err {
