@@ -3,8 +3,6 @@ package cli
 import (
 	"cmp"
 	"fmt"
-	"io"
-	"os"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -108,37 +106,14 @@ func analyzeApp(env Env) *ucli.App {
 	return app
 }
 
-// eachInput calls fn with a reader on every named file in order, or on
-// stdin when none is named ("-" also names stdin).
-func eachInput(c *ucli.Context, env Env, fn func(*ndjson.Reader) error) error {
-	files := c.Args().Slice()
-	if len(files) == 0 {
-		files = []string{"-"}
+// writeSuite ends fb-analyze's output with the suite record of every run
+// it analysed, when there are two or more time comparisons.
+func writeSuite(w *ndjson.Writer, opt analyze.Options) error {
+	if err := analyze.WriteAA(w, opt.AA, opt); err != nil {
+		return withCode(ExitFailure, err, "")
 	}
-	for _, name := range files {
-		if err := withInput(env, name, fn); err != nil {
-			return err
-		}
+	if err := analyze.WriteSuite(w, opt.Suite, opt); err != nil {
+		return withCode(ExitFailure, err, "")
 	}
 	return nil
-}
-
-// warnTorn says on stderr that r's input ended mid-record, when it did.
-func warnTorn(env Env, tool string, r *ndjson.Reader) {
-	if t := r.Torn(); t != nil {
-		fmt.Fprintf(env.Stderr, "%s: warning: %s: %s\n", tool, t.File, t.Warning())
-	}
-}
-
-func withInput(env Env, name string, fn func(*ndjson.Reader) error) error {
-	var in io.Reader = env.Stdin
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return withCode(ExitUsage, fmt.Errorf("open input: %w", err), "")
-		}
-		defer f.Close()
-		in = f
-	}
-	return fn(ndjson.NewReader(in, name))
 }

@@ -1,3 +1,15 @@
+// Package cli holds the command-line front ends of the flybench tools:
+// for each tool its flags, the request or options they make for the
+// package that does the work (internal/measure for fb-sample and
+// fb-pair, analyze, report, check and the rest for the others), and the
+// exit status its errors map to. Each cmd/fb-* main is one line calling
+// Main; everything lives here so tests can drive every tool in-process
+// and as a binary.
+//
+// Files: cli.go the tools and their conventions; exit.go exit codes and
+// how errors print; shared.go what every tool reads (inputs, terminal,
+// tags); flagnames.go the one table from a request field to its flag;
+// then one file or two per tool (measure*.go for fb-sample and fb-pair).
 package cli
 
 import (
@@ -7,7 +19,6 @@ import (
 	"sort"
 
 	ucli "github.com/urfave/cli/v2"
-	"golang.org/x/term"
 
 	"github.com/flybench/flybench/internal/version"
 )
@@ -23,12 +34,6 @@ type Env struct {
 // StdEnv is the process's own environment.
 func StdEnv() Env {
 	return Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, Getenv: os.Getenv}
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // tools maps each tool name to the constructor of its app.

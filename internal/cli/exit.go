@@ -1,6 +1,3 @@
-// Package cli holds the command-line front ends of the flybench tools. Each
-// cmd/fb-* main is one line calling Main; everything else lives here so tests
-// can drive every tool in-process and as a binary.
 package cli
 
 import (

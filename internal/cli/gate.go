@@ -230,3 +230,13 @@ func (d *gateDisplay) close(g ndjson.Gate) {
 		fmt.Fprintln(d.w)
 	}
 }
+
+// gatePlatformRefusal stops fb-gate, before it waits or writes anything,
+// on a platform goos without /proc/stat: it cannot see the load it gates
+// on, and passing would be a clean bill it cannot give.
+func gatePlatformRefusal(goos string) error {
+	if err := platform.CheckOn("/proc/stat", goos); err != nil {
+		return withCode(ExitFailure, err, "fb-gate judges quiescence from /proc/stat, which this platform lacks; run the next stage without fb-gate")
+	}
+	return nil
+}

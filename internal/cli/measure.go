@@ -4,30 +4,20 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
-	"runtime"
+	"math"
+	"strconv"
 	"strings"
 	"syscall"
-	"time"
 
-	"github.com/google/uuid"
 	ucli "github.com/urfave/cli/v2"
 
-	"github.com/flybench/flybench/internal/analyze"
-	"github.com/flybench/flybench/internal/axes"
-	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
-	"github.com/flybench/flybench/internal/conditions"
-	"github.com/flybench/flybench/internal/custom"
-	"github.com/flybench/flybench/internal/observe"
-	"github.com/flybench/flybench/internal/platform"
+	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/runner"
-	"github.com/flybench/flybench/internal/version"
-	"github.com/flybench/flybench/internal/workerexec"
 	"github.com/flybench/flybench/pkg/ndjson"
-	"github.com/flybench/flybench/pkg/probes"
+	"github.com/flybench/flybench/pkg/stats"
 )
 
 const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
@@ -40,7 +30,7 @@ func sampleApp(env Env) *ucli.App {
 	app := newApp(env, "fb-sample", "measure one command's time per run",
 		"[--] COMMAND", "Warms, calibrates and times batches of runs of one command.\n\n"+measureDescription)
 	app.Flags = measureFlags(false)
-	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-sample", 1, 1) }
+	app.Action = func(c *ucli.Context) error { return runMeasure(c, env, "fb-sample", 1, 1) }
 	return app
 }
 
@@ -54,493 +44,274 @@ func pairApp(env Env) *ucli.App {
 			"With --parameter-scan/--parameter-list one command TEMPLATE expands into the cases (man fb-pair(1)).\n\n"+
 			measureDescription)
 	app.Flags = measureFlags(true)
-	app.Action = func(c *ucli.Context) error { return measure(c, env, "fb-pair", 2, collect.MaxCases) }
+	app.Action = func(c *ucli.Context) error { return runMeasure(c, env, "fb-pair", 2, collect.MaxCases) }
 	return app
 }
 
-// measureRequest is everything an fb-sample or fb-pair invocation asks
-// for, read from its flags and arguments once and checked: the rest of
-// the tool works from it, never from the command line.
-type measureRequest struct {
-	tool    string
-	mode    string // exec, batch, worker or gotest
-	sides   []side
-	names   []string
-	timing  string // --timer: auto, wall or cpu
-	cfg     collect.Config
-	until   *ndjson.Until
-	lookOpt analyze.Options
-	display progress.Mode
-	require string
-	axes    []axes.Axis
-	cond    conditions.Policy
-	condOn  bool
-	flags   commandFlags
-	stdio   stdioFlags // --input, --output
-	tags    map[string]string
-	// aa is --aa, the number of A/A runs, 0 without it; series is this
-	// run's place in the series.
-	aa     int
-	series *ndjson.AASeries
-	// batchingAuto is set when --batching was left to the mode
-	// (resolveBatching).
-	batchingAuto bool
-	// workUnits is --work-units: one value for every command, or one
-	// per command; nil when not given.
-	workUnits []float64
-
-	// counters are the counter axes asked for (counters.go).
-	counters []axes.Axis
-	ref      *reference // --reference, or nil
-	// resume is --resume, or nil.
-	resume *resumeRequest
-	// params are each scanned case's parameter values (--parameter-scan,
-	// --parameter-list), in case order; nil without a scan.
-	params []map[string]string
-}
-
-// commandFlags say how the commands and hooks are run.
-type commandFlags struct {
-	shell, ignoreFailure, showOutput bool
-	hooks                            caseHooks
-	cpu                              int // --cpu; -1 unplaced
-	requireStrict                    bool
-	gotestBench, gotestDir           string
-	gotestBenchmem                   bool
-	gotestCPU                        int
-	workerStart, workerRequest       time.Duration
-}
-
-func commandFlagsOf(c *ucli.Context) commandFlags {
-	return commandFlags{
-		shell: c.Bool("shell"), ignoreFailure: c.Bool("ignore-failure"), showOutput: c.Bool("show-output"),
-		cpu: c.Int("cpu"), requireStrict: c.Bool("require-strict"),
-		gotestBench: c.String("gotest-bench"), gotestDir: c.String("gotest-dir"),
-		gotestBenchmem: c.Bool("gotest-benchmem"), gotestCPU: c.Int("gotest-cpu"),
-		workerStart: c.Duration("worker-start-timeout"), workerRequest: c.Duration("worker-timeout"),
-	}
-}
-
-// measure is the action of fb-sample and fb-pair: parse, then run.
-func measure(c *ucli.Context, env Env, tool string, least, most int) error {
-	req, err := parseMeasure(c, env, tool, least, most)
+// runMeasure is the action of fb-sample and fb-pair: the flags become a
+// request, the measurement runs, and its outcome becomes the exit status.
+func runMeasure(c *ucli.Context, env Env, tool string, least, most int) error {
+	r, err := measureRequest(c, env, tool, least, most)
 	if err != nil {
-		return err
+		return fieldUsage(err)
 	}
-	return runMeasure(req, env)
+	err = measure.Run(r, measure.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Names: flagName})
+	return measureExit(err, env.Stderr)
 }
 
-// parseMeasure reads and checks an invocation's flags and arguments.
-func parseMeasure(c *ucli.Context, env Env, tool string, least, most int) (*measureRequest, error) {
-	r := &measureRequest{tool: tool, flags: commandFlagsOf(c)}
+// measureRequest reads an invocation's flags and arguments into a
+// request. It checks only what the flags spell; the request checks the
+// rest.
+func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (measure.Request, error) {
+	r := measure.Request{Tool: tool, Least: least, Most: most, Cases: c.StringSlice("case"), Names: c.StringSlice("name"),
+		Timer: measure.Timer(c.String("timer")), Command: commandOptions(c), Stdio: stdioOf(c),
+		Hooks: measure.Hooks{Prepare: c.StringSlice("prepare"), Conclude: c.StringSlice("conclude"),
+			Setup: c.StringSlice("setup"), Cleanup: c.StringSlice("cleanup")},
+		Placement: measure.Placement{CPU: c.Int("cpu"), RequireStrict: c.Bool("require-strict")}}
+	r.AA, r.Reference, r.Layout = intIfSet(c, "aa"), stringIfSet(c, "reference"), boolIfSet(c, "randomize-layout")
+	if path, retry := c.String("resume"), c.Bool("retry-failed"); path != "" || retry {
+		r.Resume = &measure.Resume{Path: path, Retry: retry}
+	}
 	var err error
-	if r.mode, err = modeOf(c); err != nil {
-		return nil, err
+	if r.Mode, err = modeOf(c); err != nil {
+		return r, err
 	}
-	if r.ref, err = referenceOf(c, r.mode); err != nil {
-		return nil, err
+	if r.Commands, r.Scan, err = scanOf(c, r.Mode, c.Args().Slice()); err != nil {
+		return r, err
 	}
-	if r.ref != nil {
-		most = min(most, collect.MaxCases-1)
-	}
-	commands := c.Args().Slice()
-	if len(commands) == 0 {
-		return nil, usageErrorf("no command given: %s takes %s", tool, countText(least, most))
-	}
-	var scanNames []string
-	if commands, scanNames, r.params, err = expandScan(c, r.mode, commands, least, most); err != nil {
-		return nil, err
-	}
-	given := c.StringSlice("name")
-	if tool == "fb-pair" {
-		if r.aa, commands, err = aaOf(c, commands, scanNames != nil); err != nil {
-			return nil, err
-		}
-		if r.aa > 0 {
-			given = aaNames(given)
-		}
-	}
-	if r.timing, err = timerChoice(c, r.mode); err != nil {
-		return nil, err
-	}
-	if r.sides, err = sidesOf(r.mode, commands, c.StringSlice("case")); err != nil {
-		return nil, err
-	}
-	if len(r.sides) < least || len(r.sides) > most {
-		if r.mode == "worker" {
-			return nil, usageErrorf("%d sides (commands × --case): %s takes %s; one worker with several cases needs a --case for each", len(r.sides), tool, countText(least, most))
-		}
-		return nil, usageErrorf("%d commands given: %s takes %s", len(r.sides), tool, countText(least, most))
-	}
-	r.cfg = configFromFlags(c)
-	if tool == "fb-pair" {
-		if r.cfg.Batching, r.batchingAuto, err = batchingOf(c); err != nil {
-			return nil, err
-		}
-	}
-	if r.cfg.Invocations, err = invocationsOf(c, r.mode); err != nil {
-		return nil, err
+	if r.Config, err = configOf(c, tool == "fb-pair"); err != nil {
+		return r, err
 	}
 	if tool == "fb-pair" {
-		if r.cfg.Rotate, err = rotateOf(c, r.mode, r.cfg); err != nil {
-			return nil, err
+		if r.Batching, r.BatchingAuto, err = batchingOf(c); err != nil {
+			return r, err
 		}
 	}
-	if r.cfg.RandomizeLayout, err = layoutOf(c, r.mode); err != nil {
-		return nil, err
+	if r.Progress, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
+		return r, withCode(ExitUsage, err, "")
 	}
-	if r.resume, err = resumeOf(c, r.cfg.Invocations); err != nil {
-		return nil, err
+	r.RequirePerf = c.Generic("require-perf").(*requirePerf).level
+	if r.Axes, r.Counters, err = measure.SelectAxes(c.String("metrics"), r.RequirePerf); err != nil {
+		return r, withCode(ExitUsage, err, "")
 	}
-	if err := platformRefusal(r.mode, r.cfg.Watch.Response, platform.GOOS); err != nil {
-		return nil, err
+	if r.Conditions, err = conditionsPolicy(c); err != nil {
+		return r, err
 	}
-	if r.until, r.lookOpt, err = untilRecord(c); err != nil {
-		return nil, err
+	if r.Tags, err = tagsOf(c.StringSlice("tag")); err != nil {
+		return r, err
 	}
-	if r.names, err = caseNames(given, orDefault(scanNames, sideNames(r.sides))); err != nil {
-		return nil, err
-	}
-	if err := r.addReference(len(given)); err != nil {
-		return nil, err
-	}
-	if err := r.cfg.Validate(len(r.sides)); err != nil {
-		return nil, withCode(ExitUsage, err, "")
-	}
-	if err := checkCPUSides(r.timing, r.mode, r.sides, r.names); err != nil {
-		return nil, err
-	}
-	if r.display, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
-		return nil, withCode(ExitUsage, err, "")
-	}
-	r.require = c.Generic("require-perf").(*requirePerf).mode
-	if r.axes, r.counters, err = selectAxes(c.String("metrics"), r.require); err != nil {
-		return nil, withCode(ExitUsage, err, "")
-	}
-	if r.cond, r.condOn, err = conditionsPolicy(c); err != nil {
-		return nil, err
-	}
-	if r.tags, err = tagsOf(c.StringSlice("tag")); err != nil {
-		return nil, err
-	}
-	if r.workUnits, err = workUnitsOf(c.StringSlice("work-units"), r.measuredSides()); err != nil {
-		return nil, err
-	}
-	if r.stdio, err = stdioOf(c, r.mode); err != nil {
-		return nil, err
-	}
-	if r.flags.hooks, err = hooksOf(c, r.measuredSides(), r.params); err != nil {
-		return nil, err
-	}
-	return r, nil
+	r.WorkUnits, err = workUnitsOf(c.StringSlice("work-units"))
+	return r, err
 }
 
-// runMeasure collects the run a request describes, or its A/A series.
-func runMeasure(r *measureRequest, env Env) error {
-	if r.aa > 0 {
-		return runSeries(r, env)
-	}
-	return measureOnce(r, env, r.tool)
-}
-
-// measureOnce collects one run; label names it on the progress display.
-func measureOnce(r *measureRequest, env Env, label string) error {
-	// A claim inherited from fb-lock stays held by this tool but is never
-	// passed to the commands it starts, which might outlive the run.
-	if err := claim.ProtectFDs(env.Getenv); err != nil {
-		return fmt.Errorf("inherited host claim: %w", err)
-	}
-	m := &measurement{measureRequest: r, env: env}
-	defer m.close()
-	if err := m.prepare(r.sides, r.names); err != nil {
-		return err
-	}
-	if r.resume != nil {
-		s, err := m.openSession()
-		if err != nil {
-			return err
+// modeOf reads which execution mode the flags select.
+func modeOf(c *ucli.Context) (measure.Mode, error) {
+	var set []string
+	for _, m := range []measure.Mode{measure.ModeBatch, measure.ModeWorker, measure.ModeGotest} {
+		if c.Bool(string(m)) {
+			set = append(set, string(m))
 		}
-		defer s.close()
-		m.session = s
 	}
-	return m.run(display(r, env, label))
+	switch len(set) {
+	case 0:
+		return measure.ModeExec, nil
+	case 1:
+		return measure.Mode(set[0]), nil
+	}
+	return "", usageErrorf("--%s: choose one execution mode", strings.Join(set, " and --"))
 }
 
-func countText(least, most int) string {
-	if least == most {
-		return fmt.Sprintf("exactly %d (quote each command as one argument)", least)
+// configOf reads the collection policy; pair adds fb-pair's own flags.
+func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
+	cfg := collect.Config{
+		Warmup: c.Duration("warmup"), Measurement: c.Duration("measurement-time"), MaxSampling: c.Duration("max-sampling-time"),
+		Samples: samplesOf(c.String("samples")), MinSample: c.Duration("min-sample-time"), MaxIterations: c.Int64("max-iterations"),
+		SubtractTimerCost: c.Bool("subtract-timer-cost"), Seed: c.Uint64("seed"), Batching: collect.SharedIterations,
+		SizeSpread: c.Float64("size-spread"), Sequential: c.Bool("sequential"), Invocations: c.Int("invocations"),
+		Watch: collect.Watch{
+			Response: c.String("watch"), MaxForeignPct: c.Float64("max-foreign"), Window: c.Duration("watch-window"),
+			MaxRetakes: c.Int("max-retakes"), Settle: c.Duration("settle"), MaxPause: c.Duration("max-pause"), Rewarm: c.Duration("rewarm"),
+		},
+		Until: collect.Until{MaxTime: c.Duration("max-time"), Confidence: c.Float64("confidence"),
+			ThresholdPct: c.Float64("threshold"), Estimator: stats.Estimator(c.String("estimator"))},
 	}
-	return fmt.Sprintf("%d to %d (quote each command as one argument)", least, most)
-}
-
-// caseNames pairs --name values with commands; unnamed cases are called by
-// their command, numbered when two would share a name.
-func caseNames(given, commands []string) ([]string, error) {
-	if len(given) > len(commands) {
-		return nil, usageErrorf("%d --name values for %d commands", len(given), len(commands))
-	}
-	names := make([]string, len(commands))
-	seen := map[string]bool{}
-	for i, cmd := range commands {
-		name := cmd
-		if i < len(given) {
-			name = given[i]
-			if strings.TrimSpace(name) == "" || seen[name] {
-				return nil, usageErrorf("--name %q: names must be non-empty and distinct", name)
-			}
-		}
-		for n := 2; seen[name]; n++ {
-			name = fmt.Sprintf("%s (%d)", cmd, n)
-		}
-		seen[name] = true
-		names[i] = name
-	}
-	return names, nil
-}
-
-// measurement holds one fb-sample / fb-pair invocation's resources.
-type measurement struct {
-	*measureRequest
-	env      Env
-	cases    []collect.Case
-	commands []*runner.Command
-	hooks    collect.Hooks
-	record   ndjson.Run
-	usages   []observe.UsageSource
-	sources  []observe.CustomSource
-	customs  []custom.Descriptor
-	timer    *ndjson.Timer
-	pids     []int
-	workers  []*workerexec.Worker
-	session  *session // --resume
-	// stdout is the commands' stdout (--output FILE or inherit), nil for
-	// /dev/null or a drained pipe; outFile is it when this tool opened it.
-	stdout, outFile *os.File
-}
-
-func (m *measurement) close() {
-	for _, cmd := range m.commands {
-		cmd.Close()
-	}
-	for _, w := range m.workers {
-		w.Close()
-	}
-	if m.outFile != nil {
-		m.outFile.Close()
-	}
-}
-
-// prepare resolves every command and hook, characterizes the clock and
-// fills the run record, all before anything is timed.
-func (m *measurement) prepare(sides []side, names []string) error {
-	clk := probes.SampleClock{}
 	var err error
-	if m.stdout, err = m.stdoutFile(); err != nil {
-		return err
+	if cfg.Until.Rule, cfg.Until.WidthPct, err = collect.ParseUntil(c.String("until")); err != nil {
+		return cfg, err
 	}
-	switch m.mode {
-	case "batch":
-		err = m.prepareBatch(sides, names, clk)
-	case "gotest":
-		err = m.prepareGotest(sides, names, clk)
-	case "worker":
-		err = m.prepareWorker(sides, names, clk)
-	default:
-		err = m.prepareExec(sides, names, clk)
+	if pair {
+		cfg.Rotate, err = rotateOf(c.String("rotate"))
 	}
-	if err != nil {
-		return err
-	}
-	m.markReference()
-	m.markWorkUnits()
-	m.markParams()
-	m.hooks = m.engineHooks()
-	return m.fillRun(clk)
+	return cfg, err
 }
 
-// prepareExec makes each command a child process per logical operation.
-func (m *measurement) prepareExec(sides []side, names []string, clk probes.Clock) error {
-	for i, s := range sides {
-		cmd, argv, err := m.newCommand(i, s.command, runner.Options{})
-		if err != nil {
-			return err
+// samplesOf reads --samples: auto, or a count. A count that is not a
+// number becomes -1, which the request refuses with the range.
+func samplesOf(s string) int {
+	if s == "auto" {
+		return collect.AutoSamples
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n == collect.AutoSamples {
+		return -1
+	}
+	return n
+}
+
+// batchingOf reads --batching: the policy, and whether it was left to the
+// mode (auto).
+func batchingOf(c *ucli.Context) (collect.Batching, bool, error) {
+	v := c.String("batching")
+	if c.Bool("shared-iterations") {
+		if c.IsSet("batching") && v != "shared" {
+			return "", false, usageErrorf("--shared-iterations and --batching %s: choose one (--shared-iterations is --batching shared)", v)
 		}
-		m.addCase(names[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
+		v = "shared"
 	}
-	if m.timing == timerCPU {
-		m.setTimer(nil, nil, "")
+	switch v {
+	case "", batchingAuto:
+		return collect.SharedIterations, true, nil
+	case "shared":
+		return collect.SharedIterations, false, nil
+	case "equal-time":
+		return collect.EqualTime, false, nil
 	}
-	return nil
+	return "", false, usageErrorf("--batching %q: use shared, equal-time or auto", v)
 }
 
-// wantsIO reports whether a /proc/PID/io axis was selected.
-func (m *measurement) wantsIO() bool {
-	for _, a := range m.axes {
-		if a.Family == axes.FamilyIO {
-			return true
+// rotateOf reads --rotate: the units per process block, AutoRotation for
+// auto, 0 for off.
+func rotateOf(v string) (int, error) {
+	switch v {
+	case "", "auto":
+		return collect.AutoRotation, nil
+	case "off", "0":
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, usageErrorf("--rotate %q: use auto, off or a number of pairs or rounds per process block", v)
+	}
+	return n, nil
+}
+
+// commandOptions read how the commands and hooks run.
+func commandOptions(c *ucli.Context) measure.CommandOptions {
+	return measure.CommandOptions{
+		Shell: c.Bool("shell"), IgnoreFailure: c.Bool("ignore-failure"), ShowOutput: c.Bool("show-output"),
+		GotestBench: c.String("gotest-bench"), GotestBenchmem: c.Bool("gotest-benchmem"),
+		GotestCPU: c.Int("gotest-cpu"), GotestDir: c.String("gotest-dir"),
+		WorkerStart: c.Duration("worker-start-timeout"), WorkerRequest: c.Duration("worker-timeout"),
+	}
+}
+
+// stdioOf reads --input and --output: "" when not given.
+func stdioOf(c *ucli.Context) measure.Stdio {
+	var s measure.Stdio
+	if c.IsSet("input") {
+		s.Input = c.String("input")
+	}
+	if c.IsSet("output") {
+		s.Output = c.String("output")
+	}
+	return s
+}
+
+// workUnitsOf reads --work-units: each a positive number.
+func workUnitsOf(values []string) ([]float64, error) {
+	out := make([]float64, len(values))
+	for i, v := range values {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(n > 0) || math.IsInf(n, 0) {
+			return nil, usageErrorf("--work-units %q: want a positive number of work units per operation", v)
 		}
+		out[i] = n
 	}
-	return false
+	return out, nil
 }
 
-func (m *measurement) fillRun(clk probes.SampleClock) error {
-	res, err := clk.Resolution()
-	if err != nil {
-		return err
+func intIfSet(c *ucli.Context, name string) *int {
+	if !c.IsSet(name) {
+		return nil
 	}
-	clock := probes.Characterize(clk, clk.Backend(), res, 10000)
-	if m.cfg.SubtractTimerCost {
-		clock.SubtractNS = clock.ReadMinNS
-	}
-	m.record = ndjson.Run{
-		RunID: uuid.NewString(), Tool: m.tool, ToolVersion: version.Version,
-		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: m.mode,
-		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer, Tags: m.tags,
-	}
-	rc := &m.record.Config
-	f := m.flags
-	rc.Shell, rc.IgnoreFailure, rc.ShowOutput = f.shell, f.ignoreFailure, f.showOutput
-	m.recordHooks(rc)
-	rc.Input, rc.Output = m.stdio.input, m.stdio.output
-	rc.Layout = m.layoutRecord(osRoot)
-	rc.AA = m.series
-	for _, a := range m.axes {
-		rc.Metrics = append(rc.Metrics, a.Name)
-	}
-	return nil
+	v := c.Int(name)
+	return &v
 }
 
-// run collects, stopping cleanly on SIGINT or SIGTERM. The collecting
-// goroutine stays on one OS thread: perf counters are opened on it and
-// inherited by the commands it starts.
-func (m *measurement) run(disp *progress.Display) error {
-	if m.needsThread() {
-		runtime.LockOSThread()
-		defer runtime.UnlockOSThread()
+func stringIfSet(c *ucli.Context, name string) *string {
+	if !c.IsSet(name) {
+		return nil
 	}
-	watched, err := m.place()
-	if err != nil {
-		return err
-	}
-	obs := m.observer()
-	defer func() { obs.Close() }()
-	m.record.Axes = obs.Infos()
-	out := ndjson.NewWriter(m.env.Stdout)
-	if m.session != nil {
-		out = m.session.w
-	}
-	e := &collect.Engine{
-		Config: m.cfg, Cases: m.cases, Hooks: m.hooks, Clock: probes.SampleClock{},
-		Out: out, Progress: disp, Run: m.record, Observer: obs,
-		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
-	}
-	if m.cfg.Watch.Response != "" {
-		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.cfg.Watch)
-	}
-	if m.until != nil {
-		e.Run.Config.Until, e.Judge = m.until, judge(m.lookOpt)
-	}
-	e.Process = m.processPlan(e, &obs)
-	if m.cfg.Rotate != 0 {
-		e.Rotate = m.blockStarter(e, &obs)
-	}
-	if m.session != nil {
-		m.session.apply(e)
-	}
-	m.attachConditions(e)
-	m.attachCounters(e)
-	if names := required(m.require, m.axes); len(names) > 0 {
-		e.Check = perfCheck(names, m.record.Axes)
-	}
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	caught := make(chan os.Signal, 1)
-	go func() {
-		if s, ok := <-sigs; ok {
-			caught <- s
-			e.Stop("interrupted by " + signalName(s))
-		}
-	}()
-	end, err := e.Collect()
-	disp.Close()
-	return m.outcome(end, err, caught)
+	v := c.String(name)
+	return &v
 }
 
-// needsThread reports whether the collection must stay on one OS thread:
-// when perf counters are inherited from it by the commands it starts, or
-// when placement pins it. Otherwise the runtime is left free, which makes
-// each fork and wait cheaper. Workers are separate processes: nothing
-// inherits from this thread.
-func (m *measurement) needsThread() bool {
-	if m.mode == "worker" {
-		return false
+func boolIfSet(c *ucli.Context, name string) *bool {
+	if !c.IsSet(name) {
+		return nil
 	}
-	if m.flags.cpu >= 0 {
-		return true
-	}
-	for _, a := range m.axes {
-		if a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware {
-			return true
-		}
-	}
-	return false
+	v := c.Bool(name)
+	return &v
 }
 
-// observer is the mode's axis observer.
-type observer interface {
-	collect.Observer
-	Infos() []ndjson.AxisInfo
-	SelfTimed()
-	CPUTimed()
-	Close()
-}
-
-func (m *measurement) observer() observer {
-	var o observer
-	if m.mode == "worker" {
-		o = observe.NewWorker(m.axes, m.pids, m.customs, m.sources, probes.SampleClock{})
-	} else {
-		o = observe.NewExec(m.axes, m.usages, probes.SampleClock{}).WithCustom(m.customs, m.sources)
-	}
-	switch m.timer.KindOf() {
-	case ndjson.TimerSelf:
-		o.SelfTimed()
-	case ndjson.TimerCPU:
-		o.CPUTimed()
-	}
-	return o
-}
-
-// outcome turns the engine's result into the tool's error and exit code.
-func (m *measurement) outcome(end *ndjson.End, err error, caught chan os.Signal) error {
-	if errors.Is(err, collect.ErrInterrupted) {
-		code := ExitInterrupted
-		select {
-		case s := <-caught:
-			if s == syscall.SIGTERM {
-				code = ExitTerminated
-			}
-		default:
-		}
-		return withCode(code, fmt.Errorf("%s: kept %d complete units; the stream ends with an end record", end.Error, end.Units), "")
-	}
-	if hint, refused := cpuRefusal(err); refused {
-		return withCode(ExitUsage, err, hint)
-	}
-	var ce *collect.ConditionsError
-	if errors.As(err, &ce) {
-		return withCode(ExitConditions, err, "run where the profile and thermal state are acceptable, or use --conditions observe")
-	}
-	var re *collect.RequirementError
-	if errors.As(err, &re) {
-		return withCode(ExitRequirement, err, "run where the PMU is exposed (and perf_event_paranoid allows it), or drop --require-perf")
-	}
+// measureExit gives a measurement's outcome its exit status and hint.
+func measureExit(err error, stderr io.Writer) error {
+	var ie *measure.InterruptedError
 	var fe *collect.FailedError
-	if errors.As(err, &fe) {
-		return withCode(ExitCommandFailed, err, failureHint(m.env.Stderr, fe))
+	var ae *measure.ArchiveError
+	switch hint, refused := cpuRefusal(err); {
+	case err == nil:
+		return nil
+	case errors.As(err, &ie):
+		code := ExitInterrupted
+		if ie.Signal == syscall.SIGTERM {
+			code = ExitTerminated
+		}
+		return withCode(code, err, "")
+	case refused:
+		return withCode(ExitUsage, err, hint)
+	case errors.As(err, new(*collect.ConditionsError)):
+		return withCode(ExitConditions, err, "run where the profile and thermal state are acceptable, or use --conditions observe")
+	case errors.As(err, new(*collect.RequirementError)):
+		return withCode(ExitRequirement, err, "run where the PMU is exposed (and perf_event_paranoid allows it), or drop --require-perf")
+	case errors.As(err, &fe):
+		return withCode(ExitCommandFailed, err, failureHint(stderr, fe))
+	case errors.As(err, new(*measure.CommandError)):
+		return withCode(ExitCommandFailed, err, "")
+	case errors.As(err, new(*measure.PlacementError)):
+		return withCode(ExitPlacement, err, fieldHint(err))
+	case errors.As(err, new(*measure.FingerprintError)):
+		return withCode(ExitCannotJudge, err, fieldHint(err))
+	case errors.As(err, &ae):
+		if errors.As(err, new(*ndjson.SyntaxError)) || errors.As(err, new(*ndjson.VersionError)) {
+			return streamError(ae.Err, "resume only a stream fb-pair --invocations wrote")
+		}
+		return withCode(ExitBadInput, err, "")
+	case errors.As(err, new(*field.Error)):
+		return withCode(ExitUsage, err, fieldHint(err))
 	}
 	return err
+}
+
+// fieldHint is the hint of the field error inside err, or "".
+func fieldHint(err error) string {
+	var fe *field.Error
+	if errors.As(err, &fe) {
+		return fe.Hint()
+	}
+	return ""
+}
+
+// cpuRefusal recognizes work the CPU timer found it cannot see, before
+// or while collecting, and says what to do about it.
+func cpuRefusal(err error) (hint string, ok bool) {
+	switch {
+	case errors.As(err, new(*runner.EscapeError)):
+		return "make the command wait for every process it starts, or use --timer wall", true
+	case errors.As(err, new(*measure.ChildrenError)):
+		return "use --timer wall for a worker that hands its work to other processes", true
+	}
+	return "", false
 }
 
 // failureHint prints a failed command's captured stderr and suggests a fix.
@@ -553,19 +324,4 @@ func failureHint(w io.Writer, fe *collect.FailedError) string {
 		fmt.Fprintf(w, "--- stderr of the failing run ---\n%s\n---\n", text)
 	}
 	return "fix the command, or pass --ignore-failure to time failing runs too"
-}
-
-func signalName(s os.Signal) string {
-	if s == syscall.SIGTERM {
-		return "SIGTERM"
-	}
-	return "SIGINT"
-}
-
-// stderrFile is where shown command output goes: the tool's stderr.
-func stderrFile(env Env) *os.File {
-	if f, ok := env.Stderr.(*os.File); ok {
-		return f
-	}
-	return os.Stderr
 }

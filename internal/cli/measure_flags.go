@@ -2,12 +2,24 @@ package cli
 
 import (
 	"math"
-	"strconv"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/conditions"
+	"github.com/flybench/flybench/internal/measure"
+	"github.com/flybench/flybench/internal/runner"
+	"github.com/flybench/flybench/pkg/stats"
 )
+
+// defaultMaxTime is --max-time when --until is given without it.
+const defaultMaxTime = 60 * time.Second
+
+// batchingAuto is --batching's default: shared, unless every side of a
+// worker run declares its cost independent of the batch size.
+const batchingAuto = "auto"
 
 // measureFlags are the flags fb-sample and fb-pair share. pair adds the
 // comparison-only flags.
@@ -62,40 +74,114 @@ func measureFlags(pair bool) []ucli.Flag {
 	return flags
 }
 
-// configFromFlags reads the collection policy.
-func configFromFlags(c *ucli.Context) collect.Config {
-	cfg := collect.Config{
-		Warmup:            c.Duration("warmup"),
-		Measurement:       c.Duration("measurement-time"),
-		MaxSampling:       c.Duration("max-sampling-time"),
-		Samples:           samplesOf(c.String("samples")),
-		MinSample:         c.Duration("min-sample-time"),
-		MaxIterations:     c.Int64("max-iterations"),
-		SubtractTimerCost: c.Bool("subtract-timer-cost"),
-		Seed:              c.Uint64("seed"),
-		Batching:          collect.SharedIterations,
-		SizeSpread:        c.Float64("size-spread"),
+// untilFlags are the stopping-rule flags of fb-sample and fb-pair.
+func untilFlags() []ucli.Flag {
+	d := analyze.DefaultOptions
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "until", Usage: "sample until a decision (decision: every comparison's interval clears or fits inside the threshold, the error rate spent over the looks) or an interval width (width=P%: every half-width at most P percent), checking at growing looks, instead of a fixed --samples"},
+		&ucli.DurationFlag{Name: "max-time", Value: defaultMaxTime, Usage: "with --until: the whole run's wall-time budget, warm-up included; a run that reaches it makes a final look and stops"},
+		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "with --until: the overall confidence of the intervals the looks judge (percent, 50 to 99.9)"},
+		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "with --until decision: the practical threshold in percent"},
+		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "with --until: the decision estimate the looks judge (robust, mean; see fb-analyze(1))"},
 	}
-	if c.IsSet("sequential") {
-		cfg.Sequential = c.Bool("sequential")
-	}
-	cfg.Until = untilFromFlags(c)
-	cfg.Watch = collect.Watch{
-		Response: c.String("watch"), MaxForeignPct: c.Float64("max-foreign"), Window: c.Duration("watch-window"),
-		MaxRetakes: c.Int("max-retakes"), Settle: c.Duration("settle"), MaxPause: c.Duration("max-pause"), Rewarm: c.Duration("rewarm"),
-	}
-	return cfg
 }
 
-// samplesOf reads --samples: auto, or a count. A count that is not a
-// number becomes -1, which Config.Validate refuses with the range.
-func samplesOf(s string) int {
-	if s == "auto" {
-		return collect.AutoSamples
+// ioHookFlags are the flags for the commands' stdin and stdout and for
+// the untimed hooks around them.
+func ioHookFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: "show-output", Usage: "send the commands' and hooks' stdout and stderr to this tool's stderr instead of discarding them (--output inherit, plus stderr)"},
+		&ucli.StringFlag{Name: "input", Value: "null", Usage: "FILE every run of the commands reads as stdin, from its start; null is /dev/null"},
+		&ucli.StringFlag{Name: "output", Value: "null", Usage: "where the commands' stdout goes: null (/dev/null), pipe (drained by this tool, as by a pipeline's consumer), inherit (this tool's stderr; its stdout carries the stream) or FILE (truncated once at start)"},
+		&ucli.StringSliceFlag{Name: "prepare", Aliases: []string{"p"}, Usage: "untimed command run before every batch: once for every command, or once per command in order"},
+		&ucli.StringSliceFlag{Name: "conclude", Usage: "untimed command run after every batch: once for every command, or once per command in order"},
+		&ucli.StringSliceFlag{Name: "setup", Aliases: []string{"s"}, Usage: "untimed command run once before warm-up: once for every command, or once per command in order"},
+		&ucli.StringSliceFlag{Name: "cleanup", Aliases: []string{"c"}, Usage: "untimed command run once at the end, whatever the outcome: once for every command, or once per command in order"},
 	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n == collect.AutoSamples {
-		return -1
+}
+
+// batchingFlags choose how batches are sized: fb-pair's --batching (and
+// its older spelling), and --size-spread for both tools.
+func batchingFlags(pair bool) []ucli.Flag {
+	spread := &ucli.Float64Flag{Name: "size-spread", Value: collect.DefaultSizeSpread,
+		Usage: "vary the batch size of successive pairs or rounds over this factor around the calibrated one (the same for every case of a unit, seeded, recorded per sample), so a per-operation time that depends on the batch size shows in fb-analyze's size diagnostic; 1 keeps one fixed size"}
+	if !pair {
+		return []ucli.Flag{spread}
 	}
-	return n
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "batching", Value: batchingAuto,
+			Usage: "batch sizes: shared (every case of a pair or round runs the same number of operations), equal-time (each case's batch sized toward an equal timed slice: the comparison then assumes an operation's cost does not depend on the batch size) or auto (shared, unless every side of a --worker run declares batching=equal-time)"},
+		&ucli.BoolFlag{Name: "shared-iterations", Usage: "the same as --batching shared"},
+		spread,
+	}
+}
+
+// conditionFlags are the operating-conditions policy flags.
+func conditionFlags() []ucli.Flag {
+	t := conditions.DefaultPauseTiming
+	return []ucli.Flag{
+		&ucli.StringFlag{Name: "conditions", Usage: "operating conditions (platform profile, power-profiles-daemon, thermal throttling) at every window: observe, pause (wait for acceptable conditions, re-warm, collect the window again) or fail (exit 8); off when unset; off Linux every detector is unavailable (unsupported_platform)"},
+		&ucli.StringFlag{Name: "conditions-on-timeout", Usage: "--conditions pause: what an exhausted pause budget falls back to, observe or fail (required with pause)"},
+		&ucli.BoolFlag{Name: "allow-reduced-profile", Usage: "accept a reduced (power-saving) profile instead of treating it as unacceptable"},
+		&ucli.BoolFlag{Name: "require-profile-detection", Usage: "treat an unknown profile (no detector) as unacceptable"},
+		&ucli.BoolFlag{Name: "require-thermal-detection", Usage: "treat the absence of every thermal signal (throttle counters, PPD degradation) as unacceptable"},
+		&ucli.StringFlag{Name: "max-thermal-state", Value: "fair", Usage: "highest acceptable thermal state: nominal, fair, serious or critical (on Linux new throttling or a PPD degradation counts as serious)"},
+		&ucli.DurationFlag{Name: "conditions-stable", Value: t.Stable, Usage: "--conditions pause: how long conditions must stay acceptable before resuming"},
+		&ucli.DurationFlag{Name: "conditions-poll", Value: t.Poll, Usage: "--conditions pause: polling interval while waiting"},
+		&ucli.DurationFlag{Name: "conditions-max-pause", Value: t.MaxPause, Usage: "--conditions pause: total wait budget of the run"},
+	}
+}
+
+// modeFlags select how an operation executes.
+func modeFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: "batch", Usage: "one process per batch performs N operations itself: {n} in the command and FLYBENCH_N give N; it may report its own elapsed time and custom axes on fd 3 (man fb-worker(7))"},
+		&ucli.BoolFlag{Name: "worker", Usage: "each command is a long-lived worker speaking the flybench worker protocol (man fb-worker(7)); --case picks its cases; Linux only"},
+		&ucli.StringSliceFlag{Name: "case", Usage: "--worker: a case to run, in order (one command with several cases, several commands with one case, or one case per command)"},
+		&ucli.DurationFlag{Name: "worker-timeout", Value: 60 * time.Second, Usage: "--worker: longest wait for one answer"},
+		&ucli.DurationFlag{Name: "worker-start-timeout", Value: 10 * time.Second, Usage: "--worker: longest wait for the handshake"},
+		&ucli.BoolFlag{Name: "gotest", Usage: "each command is BINARY:BenchmarkName of a compiled Go test binary (go test -c); Go's ns/op is the timer, B/op, allocs/op and ReportMetric units are custom axes (man fb-gotest(7))"},
+		&ucli.StringFlag{Name: "gotest-bench", Usage: "--gotest: the benchmark for sides given as a bare binary"},
+		&ucli.BoolFlag{Name: "gotest-benchmem", Value: true, Usage: "--gotest: pass -test.benchmem (B/op and allocs/op)"},
+		&ucli.IntFlag{Name: "gotest-cpu", Usage: "--gotest: pass -test.cpu=K (GOMAXPROCS of the benchmark); 0 leaves it to the binary"},
+		&ucli.StringFlag{Name: "gotest-dir", Usage: "--gotest: working directory of the test binaries (default: the current one)"},
+	}
+}
+
+// layoutFlag is --randomize-layout: on by default in the modes that start
+// a process per batch.
+func layoutFlag() ucli.Flag {
+	return &ucli.BoolFlag{Name: "randomize-layout", Value: true, DefaultText: "true in exec and batch modes",
+		Usage: "start every pair's or round's processes with " + runner.LayoutVar + " padded to a seeded length (0 to 4095 bytes, the same for every case, recorded per sample), so memory-layout bias becomes noise the interval accounts for (man fb-pair(1), LAYOUT BIAS); --randomize-layout=false fixes the environment"}
+}
+
+func referenceFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: "reference", Usage: "run a reference workload as one more case, last, and score every case in its units: int or mem (the built-in fb-refwork, found next to this tool, then in PATH; man fb-refwork(1)) or a command; exec and batch modes"}
+}
+
+// invocationsFlags repeat the collection in process blocks; fb-pair can
+// also continue an interrupted collection.
+func invocationsFlags(pair bool) []ucli.Flag {
+	flags := []ucli.Flag{
+		&ucli.IntFlag{Name: "invocations", Value: 1, Usage: "repeat the whole collection (warm-up, calibration, --samples per case) in K blocks of fresh processes: AB/BA blocks for two cases, a Williams order for three or more (man fb-pair(1), PROCESS BLOCKS); worker, gotest and batch modes"},
+	}
+	if pair {
+		flags = append(flags,
+			&ucli.StringFlag{Name: "rotate", Value: "auto", Usage: "worker mode: replace the workers with fresh processes every N pairs or rounds, so that the run holds several process blocks and the comparison's interval covers how two processes of one binary differ (auto: about 12 blocks of at least 10 units; off: one process per side for the whole run) (man fb-pair(1), PROCESS BLOCKS)"},
+			&ucli.StringFlag{Name: "resume", Usage: "continue the interrupted --invocations collection archived in FILE, appending to it: the same commands and flags are checked against its run record, a partial block is abandoned, fresh blocks run until --invocations blocks are complete", TakesFile: true},
+			&ucli.BoolFlag{Name: "retry-failed", Usage: "--resume: first append one fresh attempt (same block, next attempt) for each block that did not complete"},
+		)
+	}
+	return flags
+}
+
+// aaFlag is fb-pair's --aa.
+func aaFlag() ucli.Flag {
+	return &ucli.IntFlag{Name: "aa", Usage: "measure this machine's false-alarm rate for ONE command: run it against itself N times, each a whole run of its own (seeds --seed to --seed+N-1); fb-analyze adds a summary of the false verdicts (man fb-pair(1), A/A RUNS)"}
+}
+
+func timerFlag() ucli.Flag {
+	return &ucli.StringFlag{Name: "timer", Value: string(measure.TimerAuto), Usage: "primary timer: auto (a batch's or worker's own elapsed time when every case reports one, else wall), " +
+		"wall (the harness's clock around each batch, whatever the cases report) or cpu (user+system CPU time: the wait4 rusage of each batch's runs, or the worker's CPU-time clock around each request; wall time stays an axis); " +
+		"cpu is refused where CPU time cannot be attributed (man page, TIMERS)"}
 }

@@ -93,16 +93,3 @@ func validFormat(f string) bool {
 	}
 	return false
 }
-
-// useColor decides console colour: "auto" means a terminal and no NO_COLOR.
-func useColor(mode string, env Env) (bool, error) {
-	switch mode {
-	case "always":
-		return true, nil
-	case "never":
-		return false, nil
-	case "auto":
-		return env.Getenv("NO_COLOR") == "" && isTerminal(env.Stdout), nil
-	}
-	return false, usageErrorf("--color %q: use auto, always or never", mode)
-}

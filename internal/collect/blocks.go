@@ -78,9 +78,6 @@ func (e *Engine) order() []int {
 // record, the cleanup hook once and one end record.
 func (e *Engine) collectBlocks() (*ndjson.End, error) {
 	k, p := len(e.Cases), e.Process
-	if err := e.Config.Validate(k); err != nil {
-		return nil, err
-	}
 	if err := e.checkPadded(); err != nil {
 		return nil, err
 	}

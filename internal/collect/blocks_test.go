@@ -198,8 +198,8 @@ func TestBlocksResumed(t *testing.T) {
 // TestInvocationsRefusals: blocks need a fixed, paired or round schedule.
 func TestInvocationsRefusals(t *testing.T) {
 	for cfg, want := range map[*Config]string{
-		{Invocations: 2, Sequential: true}:               "--sequential",
-		{Invocations: 2, Until: Until{Rule: "decision"}}: "--until",
+		{Invocations: 2, Sequential: true}:               "drop Sequential",
+		{Invocations: 2, Until: Until{Rule: "decision"}}: "Invocations with Until.Rule",
 		{Invocations: MaxInvocations + 1}:                "out of range",
 	} {
 		c := DefaultConfig

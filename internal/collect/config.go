@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Bounds of a run's configuration.
@@ -16,11 +18,11 @@ const (
 	MaxSamples = 1000
 	MinCases   = 1
 	MaxCases   = 16
-	// MaxInvocations bounds --invocations.
+	// MaxInvocations bounds Invocations.
 	MaxInvocations = 1000
 	minKeepUnits   = 10 // a sampling budget never stops a run before this many units
 	sharedCap      = 8  // shared iterations stop growing when the slower side reaches 8x the slice
-	// MaxSizeSpread bounds --size-spread: sizes vary over at most a
+	// MaxSizeSpread bounds SizeSpread: sizes vary over at most a
 	// factor of 64 (six doublings).
 	MaxSizeSpread = 64
 	// DefaultSizeSpread varies sizes over a factor of 4 (half to twice the
@@ -129,30 +131,31 @@ var DefaultConfig = Config{
 	Seed:          1,
 }
 
-// Validate reports the first setting out of bounds for k cases, naming the
-// flag a user would change.
+// Validate reports the first setting out of bounds for k cases: a
+// *field.Error naming the Config field at fault by its path ("Samples",
+// "Watch.MaxPause"), which a front end spells as its users know it.
 func (c Config) Validate(k int) error {
 	switch {
 	case k < MinCases || k > MaxCases:
 		return fmt.Errorf("%d cases: give 1 to %d operations", k, MaxCases)
 	case c.Samples != AutoSamples && (c.Samples < MinSamples || c.Samples > MaxSamples):
-		return fmt.Errorf("--samples %d out of range: use auto or %d to %d", c.Samples, MinSamples, MaxSamples)
+		return field.Errorf("Samples", c.Samples, "%s %d out of range: use auto or %d to %d", field.Name("Samples"), c.Samples, MinSamples, MaxSamples)
 	case c.Warmup < 0:
-		return fmt.Errorf("--warmup %v is negative", c.Warmup)
+		return field.Errorf("Warmup", c.Warmup, "%s %v is negative", field.Name("Warmup"), c.Warmup)
 	case c.Measurement <= 0:
-		return fmt.Errorf("--measurement-time %v must be positive", c.Measurement)
+		return field.Errorf("Measurement", c.Measurement, "%s %v must be positive", field.Name("Measurement"), c.Measurement)
 	case c.MaxSampling < 0:
-		return fmt.Errorf("--max-sampling-time %v is negative (0 means unlimited)", c.MaxSampling)
+		return field.Errorf("MaxSampling", c.MaxSampling, "%s %v is negative (0 means unlimited)", field.Name("MaxSampling"), c.MaxSampling)
 	case c.MinSample <= 0:
-		return fmt.Errorf("--min-sample-time %v must be positive", c.MinSample)
+		return field.Errorf("MinSample", c.MinSample, "%s %v must be positive", field.Name("MinSample"), c.MinSample)
 	case c.MaxIterations < 1:
-		return fmt.Errorf("--max-iterations %d must be at least 1", c.MaxIterations)
+		return field.Errorf("MaxIterations", c.MaxIterations, "%s %d must be at least 1", field.Name("MaxIterations"), c.MaxIterations)
 	case c.Sequential && k < 2:
-		return fmt.Errorf("--sequential needs 2 or more operations")
+		return field.Errorf("Sequential", true, "%s needs 2 or more operations", field.Name("Sequential"))
 	case c.Batching != SharedIterations && c.Batching != EqualTime:
-		return fmt.Errorf("--batching %q: use shared or equal-time", c.Batching)
+		return field.Errorf("Batching", c.Batching, "%s %q: use shared or equal-time", field.Name("Batching"), c.Batching)
 	case !(c.SizeSpread >= 1 && c.SizeSpread <= MaxSizeSpread):
-		return fmt.Errorf("--size-spread %g out of range: use 1 (one fixed size) to %d", c.SizeSpread, MaxSizeSpread)
+		return field.Errorf("SizeSpread", c.SizeSpread, "%s %g out of range: use 1 (one fixed size) to %d", field.Name("SizeSpread"), c.SizeSpread, MaxSizeSpread)
 	}
 	if err := c.validateInvocations(); err != nil {
 		return err
@@ -167,21 +170,23 @@ func (c Config) Validate(k int) error {
 // a stopping rule decides when the whole run stops, and a sequential run
 // has no pairs or rounds to balance inside a block.
 func (c Config) validateInvocations() error {
+	k := field.Name("Invocations")
 	switch {
 	case c.Invocations < 0 || c.Invocations > MaxInvocations:
-		return fmt.Errorf("--invocations %d out of range: use 1 to %d", c.Invocations, MaxInvocations)
+		return field.Errorf("Invocations", c.Invocations, "%s %d out of range: use 1 to %d", k, c.Invocations, MaxInvocations)
 	case c.Rotate < AutoRotation:
-		return fmt.Errorf("process rotation every %d units: use a positive count, auto or none", c.Rotate)
+		return field.Errorf("Rotate", c.Rotate, "process rotation every %d units: use a positive count, auto or none", c.Rotate)
 	case c.Rotate != 0 && c.Invocations > 1:
-		return fmt.Errorf("process rotation with %d process blocks: the blocks start fresh processes already; rotate or repeat, not both", c.Invocations)
+		return field.Errorf("Rotate", c.Rotate, "process rotation with %d process blocks: the blocks start fresh processes already; rotate or repeat, not both", c.Invocations)
 	case c.Rotate != 0 && c.Sequential:
-		return fmt.Errorf("process rotation in a sequential run: blocks of fresh processes are collected paired or in rounds")
+		return field.Errorf("Rotate", c.Rotate, "process rotation in a sequential run: blocks of fresh processes are collected paired or in rounds")
 	case c.Invocations <= 1:
 		return nil
 	case c.Until.Rule != "":
-		return fmt.Errorf("--invocations with --until: a stopping rule cannot stop inside a process design; fix the number of blocks and samples instead")
+		return field.Errorf("Invocations", c.Invocations, "%s with %s: a stopping rule cannot stop inside a process design; fix the number of blocks and samples instead", k, field.Name("Until.Rule"))
 	case c.Sequential:
-		return fmt.Errorf("--invocations with --sequential: blocks are collected paired or in rounds; drop --sequential")
+		seq := field.Name("Sequential")
+		return field.Errorf("Invocations", c.Invocations, "%s with %s: blocks are collected paired or in rounds; drop %s", k, seq, seq)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -428,7 +429,9 @@ func TestFailingConcludeStops(t *testing.T) {
 func TestValidate(t *testing.T) {
 	cfg := fixedConfig
 	cfg.Samples = 9
-	if err := cfg.Validate(2); err == nil || !strings.Contains(err.Error(), "--samples 9 out of range: use auto or 10 to 1000") {
+	var fe *field.Error
+	if err := cfg.Validate(2); !errors.As(err, &fe) || fe.Field != "Samples" || fe.Value != 9 ||
+		err.Error() != "Samples 9 out of range: use auto or 10 to 1000" {
 		t.Fatalf("got %v", err)
 	}
 	cfg = fixedConfig

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -27,6 +28,11 @@ type Until struct {
 	// Confidence is the overall confidence, in percent: a decision rule
 	// spends its error rate over the looks (stats.LookConfidence).
 	Confidence float64
+	// ThresholdPct and Estimator say what a decision is: the practical
+	// threshold in percent and the estimate the looks judge. The engine
+	// leaves them to its Judge; the run record states them.
+	ThresholdPct float64
+	Estimator    stats.Estimator
 	// Comparisons is how many time comparisons share Confidence as a
 	// family (family.go); 0 or 1 leaves it to the one comparison.
 	Comparisons int
@@ -38,7 +44,7 @@ const (
 	MaxUntilUnits = 100_000
 	// firstLookUnits is the fewest units a look analyses.
 	firstLookUnits = 20
-	// firstLookFraction is the share of --max-time before the first
+	// firstLookFraction is the share of MaxTime before the first
 	// decision look; later ones come at the first whole block past each
 	// doubling of it: 1/32, 1/16, ..., 1/2 of the budget.
 	firstLookFraction = 1.0 / 32
@@ -53,7 +59,8 @@ const (
 	widthGrowth = 1.25
 )
 
-// ParseUntil reads --until: "decision" or "width=P%" (P > 0).
+// ParseUntil reads a stopping rule as written: "decision" or "width=P%"
+// (P > 0), "" for none. A bad one is a *field.Error of Until.Rule.
 func ParseUntil(s string) (rule string, widthPct float64, err error) {
 	switch {
 	case s == "":
@@ -64,28 +71,30 @@ func ParseUntil(s string) (rule string, widthPct float64, err error) {
 		v := strings.TrimSuffix(strings.TrimPrefix(s, "width="), "%")
 		w, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(w > 0) || w >= 100 || math.IsInf(w, 0) {
-			return "", 0, fmt.Errorf("--until %q: the width is a half-width in percent above 0 and below 100, e.g. width=1%%", s)
+			return "", 0, field.Errorf("Until.Rule", s, "%s %q: the width is a half-width in percent above 0 and below 100, e.g. width=1%%", field.Name("Until.Rule"), s)
 		}
 		return "width", w, nil
 	}
-	return "", 0, fmt.Errorf("--until %q: use decision or width=P%% (a half-width in percent)", s)
+	return "", 0, field.Errorf("Until.Rule", s, "%s %q: use decision or width=P%% (a half-width in percent)", field.Name("Until.Rule"), s)
 }
 
-// Validate refuses rules that could not work for k cases.
+// Validate refuses rules that could not work for k cases, with a
+// *field.Error naming the Config field ("Until.MaxTime").
 func (u Until) Validate(k int, sequential bool) error {
+	rule := field.Name("Until.Rule")
 	switch {
 	case u.Rule == "":
 		return nil
 	case u.Rule != "decision" && u.Rule != "width":
-		return fmt.Errorf("--until %q: use decision or width=P%%", u.Rule)
+		return field.Errorf("Until.Rule", u.Rule, "%s %q: use decision or width=P%%", rule, u.Rule)
 	case u.Rule == "decision" && k < 2:
-		return fmt.Errorf("--until decision needs 2 or more operations to compare; for one, use --until width=P%%")
+		return field.Errorf("Until.Rule", u.Rule, "%s decision needs 2 or more operations to compare; for one, use %s width=P%%", rule, rule)
 	case sequential:
-		return fmt.Errorf("--until cannot be combined with --sequential: sequential blocks need their length in advance")
+		return field.Errorf("Until.Rule", u.Rule, "%s cannot be combined with %s: sequential blocks need their length in advance", rule, field.Name("Sequential"))
 	case u.MaxTime <= 0:
-		return fmt.Errorf("--max-time %v must be positive with --until", u.MaxTime)
+		return field.Errorf("Until.MaxTime", u.MaxTime, "%s %v must be positive with %s", field.Name("Until.MaxTime"), u.MaxTime, rule)
 	case !(u.Confidence >= 50 && u.Confidence <= 99.9):
-		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", u.Confidence)
+		return field.Errorf("Until.Confidence", u.Confidence, "%s %g out of range: use 50 to 99.9 (percent)", field.Name("Until.Confidence"), u.Confidence)
 	}
 	return nil
 }

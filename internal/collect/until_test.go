@@ -150,9 +150,9 @@ func TestUntilValidation(t *testing.T) {
 		want       string
 	}{
 		{Until{Rule: "decision", MaxTime: time.Second, Confidence: 95}, 1, false, "needs 2 or more"},
-		{Until{Rule: "width", WidthPct: 1, MaxTime: time.Second, Confidence: 95}, 2, true, "--sequential"},
-		{Until{Rule: "width", WidthPct: 1, Confidence: 95}, 2, false, "--max-time"},
-		{Until{Rule: "decision", MaxTime: time.Second, Confidence: 100}, 2, false, "--confidence"},
+		{Until{Rule: "width", WidthPct: 1, MaxTime: time.Second, Confidence: 95}, 2, true, "cannot be combined with Sequential"},
+		{Until{Rule: "width", WidthPct: 1, Confidence: 95}, 2, false, "Until.MaxTime 0s must be positive with Until.Rule"},
+		{Until{Rule: "decision", MaxTime: time.Second, Confidence: 100}, 2, false, "Until.Confidence 100 out of range"},
 	}
 	for _, c := range cases {
 		if err := c.u.Validate(c.k, c.sequential); err == nil || !strings.Contains(err.Error(), c.want) {

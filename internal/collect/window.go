@@ -1,9 +1,9 @@
 package collect
 
 import (
-	"fmt"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -30,23 +30,25 @@ var DefaultWatch = Watch{
 	Settle: 250 * time.Millisecond, MaxPause: 30 * time.Second, Rewarm: 50 * time.Millisecond,
 }
 
-// Validate refuses settings that could never work.
+// Validate refuses settings that could never work, with a *field.Error
+// naming the Config field ("Watch.Window").
 func (w Watch) Validate() error {
 	switch {
 	case w.Response == "":
 		return nil
 	case w.Response != "observe" && w.Response != "retake" && w.Response != "pause":
-		return fmt.Errorf("--watch %q: use observe, retake or pause", w.Response)
+		return field.Errorf("Watch.Response", w.Response, "%s %q: use observe, retake or pause", field.Name("Watch.Response"), w.Response)
 	case !(w.MaxForeignPct >= 0 && w.MaxForeignPct <= 100):
-		return fmt.Errorf("--max-foreign %g: use 0 to 100 (percent)", w.MaxForeignPct)
+		return field.Errorf("Watch.MaxForeignPct", w.MaxForeignPct, "%s %g: use 0 to 100 (percent)", field.Name("Watch.MaxForeignPct"), w.MaxForeignPct)
 	case w.Window <= 0:
-		return fmt.Errorf("--watch-window %v must be positive", w.Window)
+		return field.Errorf("Watch.Window", w.Window, "%s %v must be positive", field.Name("Watch.Window"), w.Window)
 	case w.MaxRetakes < 0:
-		return fmt.Errorf("--max-retakes %d is negative", w.MaxRetakes)
+		return field.Errorf("Watch.MaxRetakes", w.MaxRetakes, "%s %d is negative", field.Name("Watch.MaxRetakes"), w.MaxRetakes)
 	case w.Response == "pause" && (w.Settle <= 0 || w.MaxPause < w.Settle):
-		return fmt.Errorf("--settle %v and --max-pause %v: a pause budget smaller than one settle interval could never resume", w.Settle, w.MaxPause)
+		return field.Errorf("Watch.MaxPause", w.MaxPause, "%s %v and %s %v: a pause budget smaller than one settle interval could never resume",
+			field.Name("Watch.Settle"), w.Settle, field.Name("Watch.MaxPause"), w.MaxPause)
 	case w.Rewarm < 0:
-		return fmt.Errorf("--rewarm %v is negative", w.Rewarm)
+		return field.Errorf("Watch.Rewarm", w.Rewarm, "%s %v is negative", field.Name("Watch.Rewarm"), w.Rewarm)
 	}
 	return nil
 }

@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"errors"
+
+	"github.com/flybench/flybench/internal/field"
+)
+
+// flagNames maps a request field, by its path (measure.Request and the
+// collect.Config it holds), to the flag that sets it: the one place where
+// an engine's field error learns what the user typed. "Mode=worker" is
+// the flag that asks for that mode.
+var flagNames = map[string]string{
+	"Mode=batch":              "--batch",
+	"Mode=worker":             "--worker",
+	"Mode=gotest":             "--gotest",
+	"Cases":                   "--case",
+	"Names":                   "--name",
+	"Scan":                    "--parameter-scan",
+	"Scan.Ranges":             "--parameter-scan",
+	"Scan.Lists":              "--parameter-list",
+	"AA":                      "--aa",
+	"Timer":                   "--timer",
+	"Layout":                  "--randomize-layout",
+	"RandomizeLayout":         "--randomize-layout",
+	"Reference":               "--reference",
+	"Resume.Path":             "--resume",
+	"Resume.Retry":            "--retry-failed",
+	"WorkUnits":               "--work-units",
+	"Stdio.Input":             "--input",
+	"Stdio.Output":            "--output",
+	"Command.Shell":           "--shell",
+	"Command.IgnoreFailure":   "--ignore-failure",
+	"Command.ShowOutput":      "--show-output",
+	"Hooks.Prepare":           "--prepare",
+	"Hooks.Conclude":          "--conclude",
+	"Hooks.Setup":             "--setup",
+	"Hooks.Cleanup":           "--cleanup",
+	"Placement.CPU":           "--cpu",
+	"Placement.RequireStrict": "--require-strict",
+	"Axes":                    "--metrics",
+	"RequirePerf":             "--require-perf",
+	"Seed":                    "--seed",
+	"Warmup":                  "--warmup",
+	"Measurement":             "--measurement-time",
+	"MaxSampling":             "--max-sampling-time",
+	"Samples":                 "--samples",
+	"MinSample":               "--min-sample-time",
+	"MaxIterations":           "--max-iterations",
+	"Batching":                "--batching",
+	"SizeSpread":              "--size-spread",
+	"Sequential":              "--sequential",
+	"Invocations":             "--invocations",
+	"Rotate":                  "--rotate",
+	"Until.Rule":              "--until",
+	"Until.MaxTime":           "--max-time",
+	"Until.Confidence":        "--confidence",
+	"Until.ThresholdPct":      "--threshold",
+	"Until.Estimator":         "--estimator",
+	"Watch.Response":          "--watch",
+	"Watch.MaxForeignPct":     "--max-foreign",
+	"Watch.Window":            "--watch-window",
+	"Watch.MaxRetakes":        "--max-retakes",
+	"Watch.Settle":            "--settle",
+	"Watch.MaxPause":          "--max-pause",
+	"Watch.Rewarm":            "--rewarm",
+}
+
+// flagName spells a field as its flag; a field without one keeps its path.
+func flagName(path string) string {
+	if f, ok := flagNames[path]; ok {
+		return f
+	}
+	return path
+}
+
+// fieldUsage is a usage error (exit 2) for a field error, worded with the
+// flags and its hint; any other error is returned as it is.
+func fieldUsage(err error) error {
+	var fe *field.Error
+	if !errors.As(err, &fe) || fe != err {
+		return err
+	}
+	fe = fe.Named(flagName)
+	return withCode(ExitUsage, fe, fe.Hint())
+}
