@@ -177,7 +177,11 @@ func (r *Reader) Decode(l Line, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(l.Raw, v); err != nil {
-		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("bad %s record: %s", l.Type, shortJSONError(err))}
+		msg := fieldError(l.Raw, v)
+		if msg == "" {
+			msg = shortJSONError(err)
+		}
+		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("bad %s record: %s", l.Type, msg)}
 	}
 	return nil
 }
