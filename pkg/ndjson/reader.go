@@ -143,11 +143,14 @@ func (r *Reader) Next() (Line, error) {
 			return Line{No: r.no, Type: typ, V: v, Raw: raw, valid: true}, nil
 		}
 		if p := r.v.check(raw); p != nil {
+			lead := len(line) - len(bytes.TrimLeftFunc(line, unicode.IsSpace))
+			if p.dup {
+				return Line{}, r.errorf("column %d: %s", lead+p.off+1, p.msg)
+			}
 			if r.unterminated && p.off == len(raw) {
 				r.torn = &TornError{File: r.name, Line: r.no}
 				return Line{}, r.torn
 			}
-			lead := len(line) - len(bytes.TrimLeftFunc(line, unicode.IsSpace))
 			return Line{}, r.errorf("invalid JSON at column %d: %s", lead+p.off+1, p.msg)
 		}
 		if !fast {
@@ -191,7 +194,9 @@ func (r *Reader) check(l Line) error {
 	if l.valid {
 		return nil
 	}
-	if p := r.v.check(l.Raw); p != nil {
+	if p := r.v.check(l.Raw); p != nil && p.dup {
+		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("column %d: %s", p.off+1, p.msg)}
+	} else if p != nil {
 		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("invalid JSON at column %d: %s", p.off+1, p.msg)}
 	}
 	return nil
