@@ -50,10 +50,13 @@ type Server struct {
 }
 
 // ListenSocket listens on a new Unix stream socket at path.
+// A socket file nobody listens on (left by a fb-record killed with
+// SIGKILL) is replaced, with a warning; one somebody listens on, or a
+// file that is not a socket, is an *EndpointError.
 func ListenSocket(rec *Recording, path string, warn func(string)) (*Server, error) {
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	ln, err := listenUnix(path, warn)
 	if err != nil {
-		return nil, fmt.Errorf("listen on %q: %w", path, err)
+		return nil, err
 	}
 	ln.SetUnlinkOnClose(true)
 	lim := &warnLimiter{warn: warn, max: rec.limits.Warnings}
