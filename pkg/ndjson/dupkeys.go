@@ -25,7 +25,9 @@ type key struct {
 // the innermost open object, or reports where it repeats an earlier one.
 func (v *validator) addKey(b []byte, start, end int) *syntaxPos {
 	k := key{raw: b[start+1 : end-1], off: start}
-	k.canon = canonical(k.raw)
+	inMap := v.maps[len(v.maps)-1]
+	k.canon = canonical(k.raw, !inMap)
+	v.mapNext = !inMap && schemaMaps()[string(k.canon)]
 	mark := v.marks[len(v.marks)-1]
 	set := v.sets[len(v.sets)-1]
 	var prev *key
@@ -57,15 +59,19 @@ func (v *validator) addKey(b []byte, start, end int) *syntaxPos {
 	return nil
 }
 
-// openObject and closeObject keep the keys of the open objects.
-func (v *validator) openObject() {
+// openObject and closeObject keep the keys of the open objects; isMap
+// says the object is the value of a field of the schema that is a map
+// (tags, params, axes of a sample), whose keys are names the user chose
+// and are compared exactly.
+func (v *validator) openObject(isMap bool) {
 	v.marks = append(v.marks, len(v.keys))
 	v.sets = append(v.sets, nil)
+	v.maps = append(v.maps, isMap)
 }
 
 func (v *validator) closeObject() {
 	v.keys = v.keys[:v.marks[len(v.marks)-1]]
-	v.marks, v.sets = v.marks[:len(v.marks)-1], v.sets[:len(v.sets)-1]
+	v.marks, v.sets, v.maps = v.marks[:len(v.marks)-1], v.sets[:len(v.sets)-1], v.maps[:len(v.maps)-1]
 }
 
 func duplicate(first, again key) *syntaxPos {
@@ -78,9 +84,11 @@ func duplicate(first, again key) *syntaxPos {
 	return p
 }
 
-// canonical is a member name as a decoder matches it. A plain lower-case
-// name is itself, with no copy: what every writer of the stream writes.
-func canonical(raw []byte) []byte {
+// canonical is a member name as a decoder matches it: escapes decoded
+// and, with fold, a name of a schema field in lower case. A plain
+// lower-case name is itself, with no copy: what every writer of the
+// stream writes.
+func canonical(raw []byte, fold bool) []byte {
 	plain := true
 	for _, c := range raw {
 		if c == '\\' || c >= 'A' && c <= 'Z' || c >= 0x80 {
@@ -99,7 +107,10 @@ func canonical(raw []byte) []byte {
 		}
 		name = []byte(s)
 	}
-	if lower := strings.ToLower(string(name)); lower != string(name) && isASCII(name) && schemaFields()[lower] {
+	if !fold || !isASCII(name) {
+		return name
+	}
+	if lower := strings.ToLower(string(name)); lower != string(name) && schemaFields()[lower] {
 		return []byte(lower)
 	}
 	return name
@@ -115,15 +126,24 @@ func isASCII(b []byte) bool {
 }
 
 // schemaFields are the names of every field of every record type, the
-// names a decoder matches regardless of case.
-var schemaFields = sync.OnceValue(func() map[string]bool {
-	names := map[string]bool{}
+// names a decoder matches regardless of case; schemaMaps those of fields
+// that are maps.
+var (
+	schemaFields = sync.OnceValue(func() map[string]bool { return schemaNames(false) })
+	schemaMaps   = sync.OnceValue(func() map[string]bool { return schemaNames(true) })
+)
+
+func schemaNames(maps bool) map[string]bool {
+	names, mapNames := map[string]bool{}, map[string]bool{}
 	seen := map[reflect.Type]bool{}
 	for _, r := range allRecords() {
-		fieldNames(reflect.TypeOf(r), names, seen)
+		fieldNames(reflect.TypeOf(r), names, mapNames, seen)
+	}
+	if maps {
+		return mapNames
 	}
 	return names
-})
+}
 
 // allRecords is one value of every record type of the schema.
 func allRecords() []Record {
@@ -133,8 +153,8 @@ func allRecords() []Record {
 }
 
 // fieldNames adds the JSON names of t's fields, and of every struct type
-// they hold, to names.
-func fieldNames(t reflect.Type, names map[string]bool, seen map[reflect.Type]bool) {
+// they hold, to names, and those of map fields to maps.
+func fieldNames(t reflect.Type, names, maps map[string]bool, seen map[reflect.Type]bool) {
 	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array || t.Kind() == reflect.Map {
 		t = t.Elem()
 	}
@@ -154,6 +174,13 @@ func fieldNames(t reflect.Type, names map[string]bool, seen map[reflect.Type]boo
 		if name != "" {
 			names[strings.ToLower(name)] = true
 		}
-		fieldNames(f.Type, names, seen)
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if name != "" && ft.Kind() == reflect.Map {
+			maps[name] = true
+		}
+		fieldNames(f.Type, names, maps, seen)
 	}
 }

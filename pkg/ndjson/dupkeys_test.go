@@ -19,6 +19,9 @@ func TestDuplicateKeysRefused(t *testing.T) {
 		{`{"Verdict":"a","VERDICT":"b"}`, `keys "Verdict" and "VERDICT" name one field`},
 		{`{"\u006e":1,"n":2}`, `duplicate key "n"`},
 		{`{"a":[{"b":1,"b":1}]}`, `duplicate key "b"`},
+		{`{"tags":{"a":"1","a":"2"}}`, `duplicate key "a"`},
+		{`{"axes":{"x":{"s":"a","S":"b"}}}`, `keys "s" and "S" name one field`},
+		{`{"cases":[{"params":{"a":"1"},"NAME":"x","name":"y"}]}`, `keys "NAME" and "name" name one field`},
 	}
 	var v validator
 	for _, tc := range tests {
@@ -42,6 +45,8 @@ func TestDistinctKeysAccepted(t *testing.T) {
 		`{"axes":{"Cyc":{"s":"collected"},"cyc":{"s":"collected"}}}`,
 		`{"a":1,"b":{},"c":[],"d":{"a":{"a":{}}}}`,
 		`{"x":{"a":1},"x2":{"a":1}}`,
+		`{"params":{"n":"1","N":"2"},"tags":{"Case":"a","case":"b"}}`,
+		`{"axes":{"N":{"s":"collected"},"n":{"s":"collected"}}}`,
 	} {
 		var v validator
 		if p := v.check([]byte(in)); p != nil {

@@ -36,6 +36,9 @@ type validator struct {
 	keys  []key
 	marks []int
 	sets  []map[string]int
+	maps  []bool
+	// mapNext says the value after the member name just read is a map.
+	mapNext bool
 }
 
 // strPlain marks the bytes a string may hold as they are: printable ASCII
@@ -52,13 +55,15 @@ var strPlain = func() (t [256]bool) {
 // (gotos between the states: a value, a member name, after a value), as
 // it runs on every line of every stream.
 func (v *validator) check(b []byte) *syntaxPos {
-	v.stack, v.keys, v.marks = v.stack[:0], v.keys[:0], v.marks[:0]
+	v.stack, v.keys, v.marks, v.maps, v.mapNext = v.stack[:0], v.keys[:0], v.marks[:0], v.maps[:0], false
 	clear(v.sets)
 	v.sets = v.sets[:0]
 	var err *syntaxPos
 	i := 0
 value: // a value starts at i, after optional whitespace
 	i = skipSpace(b, i)
+	isMap := v.mapNext
+	v.mapNext = false
 	if i == len(b) {
 		return at(i, "unexpected end of line")
 	}
@@ -80,7 +85,7 @@ value: // a value starts at i, after optional whitespace
 		if c == '[' {
 			goto value
 		}
-		v.openObject()
+		v.openObject(isMap)
 		goto name
 	case 't':
 		i, err = literal(b, i, "true")

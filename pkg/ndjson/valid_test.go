@@ -22,6 +22,7 @@ var validCases = []struct {
 	{`{"a":"\ud800"}`, true, false}, // a lone surrogate escape is grammatical JSON
 	{"{\"a\":\"\x7f\"}", true, false},
 	{`"x"`, true, false},
+	{`{"tags":{"N":"1","n":"2"},"params":{"Case":"a","case":"b"},"x":{"N":1}}`, true, false},
 	{`{"\29\`, false, false}, // the line that took goccy/go-json past its input
 	{`{"\0d\`, false, false}, // goccy/go-json issue 577
 	{"{\"\x00d\\", false, false},
@@ -132,41 +133,44 @@ func FuzzValidator(f *testing.F) {
 
 // dupKeyOracle reports whether an object in b, valid JSON, holds a key
 // twice as encoding/json reads keys (escapes decoded), names of schema
-// fields compared regardless of ASCII case.
+// fields compared regardless of ASCII case except in the objects that are
+// the value of a map field of the schema.
 func dupKeyOracle(b []byte) bool {
 	dec := stdjson.NewDecoder(bytes.NewReader(b))
-	type obj struct {
-		keys      map[string]bool
+	type frame struct {
+		keys      map[string]bool // nil in an array
 		expectKey bool
+		isMap     bool
+		lastKey   string
 	}
-	var stack []*obj
+	var stack []*frame
 	for {
 		tok, err := dec.Token()
 		if err != nil {
 			return false
 		}
-		var top *obj
+		var top *frame
 		if len(stack) > 0 {
 			top = stack[len(stack)-1]
 		}
+		inObject := top != nil && top.keys != nil
 		switch tok {
-		case stdjson.Delim('{'):
-			if top != nil && top.keys != nil {
+		case stdjson.Delim('{'), stdjson.Delim('['):
+			isMap := inObject && !top.isMap && schemaMaps()[top.lastKey]
+			if inObject {
 				top.expectKey = true
 			}
-			stack = append(stack, &obj{keys: map[string]bool{}, expectKey: true})
-			continue
-		case stdjson.Delim('['):
-			if top != nil && top.keys != nil {
-				top.expectKey = true
+			f := &frame{isMap: isMap}
+			if tok == stdjson.Delim('{') {
+				f.keys, f.expectKey = map[string]bool{}, true
 			}
-			stack = append(stack, &obj{})
+			stack = append(stack, f)
 			continue
 		case stdjson.Delim('}'), stdjson.Delim(']'):
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if top == nil || top.keys == nil {
+		if !inObject {
 			continue
 		}
 		if !top.expectKey {
@@ -174,13 +178,13 @@ func dupKeyOracle(b []byte) bool {
 			continue
 		}
 		k := tok.(string)
-		if lower := strings.ToLower(k); isASCII([]byte(k)) && schemaFields()[lower] {
+		if lower := strings.ToLower(k); !top.isMap && isASCII([]byte(k)) && schemaFields()[lower] {
 			k = lower
 		}
 		if top.keys[k] {
 			return true
 		}
-		top.keys[k], top.expectKey = true, false
+		top.keys[k], top.expectKey, top.lastKey = true, false, k
 	}
 }
 
