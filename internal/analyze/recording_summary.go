@@ -224,5 +224,27 @@ func (d *recData) spanWarnings(b int, end *ndjson.RecordingEnd, n, missing int, 
 	if t := tallyOf(end, b); t != nil && t.Unfinished > 0 {
 		w = append(w, fmt.Sprintf("%d of the observed spans never finished", t.Unfinished))
 	}
+	if l := losses(end); l != "" {
+		w = append(w, l)
+	}
 	return append(w, d.notes...)
+}
+
+// losses says what fb-record counted and did not record: connections it
+// refused or shed and spans it discarded, which no benchmark's tally
+// holds, and axes it dropped; "" when nothing.
+func losses(end *ndjson.RecordingEnd) string {
+	if end == nil || end.RefusedConnections == 0 && end.ShedConnections == 0 && end.DiscardedSpans == 0 && end.DroppedAxes == 0 {
+		return ""
+	}
+	dropped := fmt.Sprintf("%d undeclared axis values", end.DroppedAxes)
+	if end.RefusedConnections == 0 && end.ShedConnections == 0 && end.DiscardedSpans == 0 {
+		return "fb-record dropped " + dropped
+	}
+	s := fmt.Sprintf("fb-record refused %d connections, shed %d and discarded %d spans that arrived after a connection's fault: their spans are in no tally",
+		end.RefusedConnections, end.ShedConnections, end.DiscardedSpans)
+	if end.DroppedAxes > 0 {
+		s += "; it dropped " + dropped
+	}
+	return s
 }

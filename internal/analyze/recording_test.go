@@ -278,3 +278,17 @@ func TestRecordingCutShort(t *testing.T) {
 		t.Errorf("%+v", s)
 	}
 }
+
+// TestRecordingLossesWarned: spans fb-record refused, shed or discarded
+// (counted in recording_end, in no tally) are named in every summary's
+// warnings, so a report does not present the tallies as every span.
+func TestRecordingLossesWarned(t *testing.T) {
+	recs := linearRecording("l", 100, allSuccess)
+	end := recs[len(recs)-1].(*ndjson.RecordingEnd)
+	end.RefusedConnections, end.ShedConnections, end.DiscardedSpans, end.DroppedAxes = 3, 1, 7, 40
+	s := decodeAll[ndjson.SpanSummary](t, analyzeRecords(t, recordingStream(t, recs), quick()), ndjson.TypeSpanSummary)[0]
+	want := "fb-record refused 3 connections, shed 1 and discarded 7 spans that arrived after a connection's fault: their spans are in no tally; it dropped 40 undeclared axis values"
+	if len(s.Warnings) != 1 || s.Warnings[0] != want {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+}

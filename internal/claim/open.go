@@ -55,6 +55,9 @@ func openDir(path string, create bool) (*dir, error) {
 	if err := checkDirMode(path, st); err != nil {
 		return nil, err
 	}
+	if err := checkDirOwner(path, st.Uid, uint32(os.Geteuid())); err != nil {
+		return nil, err
+	}
 	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 	if err != nil {
 		return nil, pathErrorf(path, "cannot open the claim directory: %v", errnoText(err))
@@ -89,6 +92,19 @@ func checkDirMode(path string, st unix.Stat_t) error {
 		return pathErrorf(path, "is world-writable without the sticky bit, so anyone could delete a held claim file; chmod 1777 it")
 	}
 	return nil
+}
+
+// checkDirOwner refuses a directory owned by a user who is neither root
+// nor the caller: a directory's owner may delete any file in it, sticky
+// bit or not, and a held claim file deleted and created again is a second
+// exclusive claim. owner is what lstat saw; openDir then makes sure the
+// directory it opened is that one.
+func checkDirOwner(path string, owner, me uint32) error {
+	if owner == 0 || owner == me {
+		return nil
+	}
+	return pathErrorf(path, "is owned by uid %d, neither root nor you: its owner can delete a held claim file and let a second holder in; "+
+		"have root make it (install -d -m 1777 -o root %s) or choose another directory with --path", owner, path)
 }
 
 func (d *dir) close() {

@@ -54,6 +54,9 @@ func parseHyperfine(file string, data []byte) (*source, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &InputError{File: file, Msg: "the file is empty: hyperfine writes it when its first command has finished"}
 	}
+	if err := checkUTF8(file, data); err != nil {
+		return nil, err
+	}
 	if err := json.Unmarshal(data, &doc); err != nil {
 		return nil, decodeError(file, data, err)
 	}

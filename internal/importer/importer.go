@@ -83,7 +83,11 @@ func Import(format, file string, data []byte, opt Options) (*Result, error) {
 			return nil, &InputError{File: file, Line: b.line, Msg: fmt.Sprintf("command %d has no name: name it with --name", i)}
 		}
 	}
-	return build(src, file, data, opt), nil
+	res := build(src, file, data, opt)
+	if err := checkSize(src, file, data, res.Records[0].(*ndjson.Run)); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // OptionError is an option that does not fit the imported file.

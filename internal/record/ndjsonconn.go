@@ -1,6 +1,7 @@
 package record
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -18,30 +19,61 @@ type recorderConn struct {
 	offset  int64    // the stream's start on this recording's clock
 	sent    [][numOutcomes]int64
 	ended   bool
+	// declared are the axes the stream's recording record lists; a
+	// span's other axes are dropped.
+	declared map[string]bool
 }
 
-// serveRecorder reads a recorder stream from rd until it ends. Its
+// serveRecorder reads a recorder stream from br until it ends. Its
 // benchmarks join this recording by name; its spans are finished spans
 // of them, numbered in the order received, with their start moved to
 // this recording's clock (the stream's start is taken as the moment its
-// recording record arrived), their wall time and every axis kept.
-func (r *Recording) serveRecorder(name string, rd io.Reader) error {
-	c := &recorderConn{rec: r, rd: ndjson.NewReader(rd, name)}
+// recording record arrived), their wall time and every declared axis
+// kept. Its lines pass a lineMeter, so no line over the limit is held
+// whole. After a fault the rest of the stream is read and its spans
+// counted as discarded.
+func (r *Recording) serveRecorder(name string, br *bufio.Reader, report func(error)) error {
+	m := &lineMeter{r: br, rec: r}
+	defer m.release()
+	c := &recorderConn{rec: r, rd: ndjson.NewReader(m, name)}
 	for {
 		l, err := c.rd.Next()
 		if err != nil {
+			if m.err != nil {
+				return r.recorderFault(&ConnError{Conn: name, Line: c.line + 1, Err: m.err}, c.rd, br, m, report)
+			}
 			if errors.Is(err, io.EOF) || endOfInput(err) == nil {
 				return nil
 			}
-			r.protocolErrors.Add(1)
-			return err
+			return r.recorderFault(err, c.rd, br, m, report)
 		}
 		c.line = l.No
 		if err := c.handle(l); err != nil {
-			r.protocolErrors.Add(1)
-			return &ConnError{Conn: name, Line: l.No, Err: err}
+			return r.recorderFault(&ConnError{Conn: name, Line: l.No, Err: err}, c.rd, br, m, report)
 		}
 	}
+}
+
+// recorderFault counts a recorder stream's fault and passes it to report
+// (when not nil), reads the rest of the stream counting its spans, and
+// returns the fault.
+func (r *Recording) recorderFault(err error, rd *ndjson.Reader, br *bufio.Reader, m *lineMeter, report func(error)) error {
+	le := (*LimitError)(nil)
+	shed := errors.As(err, &le) && le.Shed
+	if shed {
+		r.shed.Add(1)
+	} else {
+		r.protocolErrors.Add(1)
+	}
+	if report != nil {
+		report(err)
+	}
+	if shed {
+		r.discardCut(br, m)
+		return err
+	}
+	r.discardRecorder(rd, br, m)
+	return err
 }
 
 func (c *recorderConn) handle(l ndjson.Line) error {
@@ -89,6 +121,10 @@ func (c *recorderConn) recording(l ndjson.Line) error {
 		c.benches[i] = bench
 	}
 	c.offset = c.rec.Now()
+	c.declared = map[string]bool{}
+	for _, a := range rec.Axes {
+		c.declared[a.Name] = true
+	}
 	return c.rec.addAxes(rec.Axes)
 }
 
@@ -104,7 +140,7 @@ func (c *recorderConn) span(l ndjson.Line) error {
 	if err != nil {
 		return err
 	}
-	row := Row{StartNS: c.offset + s.StartNS, WallNS: -1, Outcome: o, Axes: s.Axes}
+	row := Row{StartNS: c.offset + s.StartNS, WallNS: -1, Outcome: o, Axes: c.keptAxes(s.Axes)}
 	if s.WallNS != nil {
 		if *s.WallNS < 0 {
 			return fmt.Errorf("negative wall_ns %d", *s.WallNS)
@@ -136,4 +172,33 @@ func (c *recorderConn) end(l ndjson.Line) error {
 		c.benches[t.Index].upstream(max(t.Observed-sent, 0), extra, max(t.Unfinished, 0))
 	}
 	return nil
+}
+
+// keptAxes are the axes of a span its recording record declared, each
+// reason clipped to MaxText bytes; the others are counted as dropped.
+// A span whose axes are all declared and short keeps its map.
+func (c *recorderConn) keptAxes(axes map[string]ndjson.AxisValue) map[string]ndjson.AxisValue {
+	keep := true
+	for name, v := range axes {
+		if !c.declared[name] || len(v.R) > MaxText {
+			keep = false
+			break
+		}
+	}
+	if keep {
+		return axes
+	}
+	out := map[string]ndjson.AxisValue{}
+	for name, v := range axes {
+		if !c.declared[name] {
+			c.rec.droppedAxes.Add(1)
+			continue
+		}
+		v.R = clipString(v.R)
+		out[name] = v
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -27,12 +28,17 @@ type Recording struct {
 	benches []*Bench
 	axes    []ndjson.AxisInfo // axes besides wall, from recorder streams
 
-	protocolErrors atomic.Int64
+	limits Limits
+	// pending is the bytes of unfinished recorder-stream lines all
+	// connections hold; open the spans begun and not ended on all of them.
+	pending, open atomic.Int64
+
+	protocolErrors, refused, shed, discarded, droppedAxes atomic.Int64
 }
 
 // New starts a recording now.
 func New(p Policy, c Clock) *Recording {
-	return &Recording{policy: p, clock: c, start: c.Now(), byName: map[string]*Bench{}}
+	return &Recording{policy: p, clock: c, start: c.Now(), byName: map[string]*Bench{}, limits: DefaultLimits}
 }
 
 // Now is the time since the recording started, in ns.
@@ -68,6 +74,20 @@ func (r *Recording) Policy() Policy { return r.policy }
 // skipped) for lines out of protocol.
 func (r *Recording) ProtocolErrors() int64 { return r.protocolErrors.Load() }
 
+// RefusedConnections counts the connections refused at the limit of
+// connections open at once.
+func (r *Recording) RefusedConnections() int64 { return r.refused.Load() }
+
+// ShedConnections counts the connections no longer recorded because the
+// unfinished lines of all of them reached the budget.
+func (r *Recording) ShedConnections() int64 { return r.shed.Load() }
+
+// DiscardedSpans counts the spans read after their connection's fault.
+func (r *Recording) DiscardedSpans() int64 { return r.discarded.Load() }
+
+// DroppedAxes counts the axis values of spans dropped as undeclared.
+func (r *Recording) DroppedAxes() int64 { return r.droppedAxes.Load() }
+
 // addAxes adds the axes of a recorder stream not seen before; an axis
 // already known by name keeps its first description.
 func (r *Recording) addAxes(infos []ndjson.AxisInfo) error {
@@ -80,7 +100,7 @@ func (r *Recording) addAxes(infos []ndjson.AxisInfo) error {
 		if len(r.axes) == 64 {
 			return fmt.Errorf("more than 64 axes")
 		}
-		r.axes = append(r.axes, a)
+		r.axes = append(r.axes, clipInfo(a))
 	}
 	return nil
 }
@@ -111,4 +131,26 @@ func (r *Recording) Statuses() []Status {
 		out = append(out, s)
 	}
 	return out
+}
+
+// clipInfo clips the texts of an axis declaration to MaxText bytes.
+func clipInfo(a ndjson.AxisInfo) ndjson.AxisInfo {
+	for _, s := range []*string{&a.Name, &a.Unit, &a.Family, &a.Scope, &a.Attribution, &a.Direction,
+		&a.Normalization, &a.Status, &a.Reason, &a.Semantics, &a.Comparison, &a.Source} {
+		*s = clipString(*s)
+	}
+	return a
+}
+
+// clipString keeps at most MaxText bytes of s, cut at a character
+// boundary, with "..." when it was cut.
+func clipString(s string) string {
+	if len(s) <= MaxText {
+		return s
+	}
+	n := MaxText - 3
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }

@@ -30,11 +30,13 @@ type deadliner interface {
 }
 
 // Server receives spans for a recording on a Unix stream socket or a
-// FIFO. Faults of a connection are passed to Warn as one line each; the
+// FIFO. Faults of a connection are passed to Warn as one line each, the
+// first Limits.Warnings of them, and the rest summed up at Close; the
 // recording goes on.
 type Server struct {
 	rec  *Recording
 	warn func(string)
+	lim  *warnLimiter
 	path string
 
 	ln *net.UnixListener
@@ -48,13 +50,17 @@ type Server struct {
 }
 
 // ListenSocket listens on a new Unix stream socket at path.
+// A socket file nobody listens on (left by a fb-record killed with
+// SIGKILL) is replaced, with a warning; one somebody listens on, or a
+// file that is not a socket, is an *EndpointError.
 func ListenSocket(rec *Recording, path string, warn func(string)) (*Server, error) {
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	ln, err := listenUnix(path, warn)
 	if err != nil {
-		return nil, fmt.Errorf("listen on %q: %w", path, err)
+		return nil, err
 	}
 	ln.SetUnlinkOnClose(true)
-	s := &Server{rec: rec, warn: warn, path: path, ln: ln, live: map[int]deadliner{}, accepted: make(chan struct{})}
+	lim := &warnLimiter{warn: warn, max: rec.limits.Warnings}
+	s := &Server{rec: rec, warn: lim.add, lim: lim, path: path, ln: ln, live: map[int]deadliner{}, accepted: make(chan struct{})}
 	s.wg.Add(1)
 	go s.accept()
 	return s, nil
@@ -72,14 +78,15 @@ func ListenFIFO(rec *Recording, path string, warn func(string)) (*Server, error)
 		os.Remove(path)
 		return nil, fmt.Errorf("open FIFO %q: %w", path, err)
 	}
-	s := &Server{rec: rec, warn: warn, path: path, live: map[int]deadliner{0: f}}
+	lim := &warnLimiter{warn: warn, max: rec.limits.Warnings}
+	s := &Server{rec: rec, warn: lim.add, lim: lim, path: path, live: map[int]deadliner{0: f}}
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		skip := func(err error) { warn(fmt.Sprintf("%v; line skipped", err)) }
+		skip := func(err error) { s.warn(fmt.Sprintf("%v; line skipped", err)) }
 		err := rec.serveText("fifo "+path, bufio.NewReaderSize(f, readBuffer), true, skip)
 		if err != nil {
-			warn(fmt.Sprintf("fifo %s: %v", path, err))
+			s.warn(fmt.Sprintf("fifo %s: %v", path, err))
 		}
 	}()
 	return s, nil
@@ -101,7 +108,8 @@ func (s *Server) accept() {
 		}
 		id, ok := s.admit(conn)
 		if !ok {
-			s.warn(fmt.Sprintf("%s refused: %d connections are open already", connName(id, conn), MaxConns))
+			s.rec.refused.Add(1)
+			s.warn(fmt.Sprintf("%s refused: %d connections are open already", connName(id, conn), s.rec.limits.Conns))
 			conn.Close()
 			continue
 		}
@@ -114,7 +122,7 @@ func (s *Server) admit(conn *net.UnixConn) (int, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.seq++
-	if len(s.live) == MaxConns || s.done {
+	if len(s.live) >= s.rec.limits.Conns || s.done {
 		return s.seq, false
 	}
 	s.live[s.seq] = conn
@@ -131,22 +139,29 @@ func (s *Server) serve(id int, conn *net.UnixConn) {
 		conn.Close()
 	}()
 	name := connName(id, conn)
-	if err := s.rec.serveConn(name, conn); err != nil {
-		s.warn(fmt.Sprintf("%v; connection closed, the recording goes on", err))
-	}
+	s.rec.serveConnReport(name, conn, func(err error) {
+		s.warn(fmt.Sprintf("%v; the rest of the connection is read and its spans counted as discarded, the recording goes on", err))
+	})
 }
 
 // serveConn tells a recorder stream (first byte '{') from protocol lines.
 func (r *Recording) serveConn(name string, conn io.Reader) error {
+	return r.serveConnReport(name, conn, nil)
+}
+
+// serveConnReport is serveConn passing the connection's fault, when it
+// has one, to report (if not nil) as it happens, before the rest of the
+// connection is read; it returns the fault when the connection ends.
+func (r *Recording) serveConnReport(name string, conn io.Reader, report func(error)) error {
 	br := bufio.NewReaderSize(conn, readBuffer)
 	first, err := br.Peek(1)
 	if err != nil {
 		return endOfInput(err)
 	}
 	if first[0] == '{' {
-		return r.serveRecorder(name, br)
+		return r.serveRecorder(name, br, report)
 	}
-	return r.serveText(name, br, false, nil)
+	return r.serveText(name, br, false, report)
 }
 
 // Close stops taking connections, lets every open one deliver what it
@@ -174,4 +189,5 @@ func (s *Server) Close(drain time.Duration) {
 		s.live[0].Close()
 		os.Remove(s.path)
 	}
+	s.lim.close()
 }

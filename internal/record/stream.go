@@ -57,7 +57,8 @@ func (r *Recording) Write(w *ndjson.Writer, m Meta, usage []ndjson.ProcessUsage,
 		}
 	}
 	end := &ndjson.RecordingEnd{RunID: m.RunID, Reason: reason, ElapsedNS: r.Now(), Benchmarks: []ndjson.BenchmarkTally{},
-		ProtocolErrors: r.ProtocolErrors()}
+		ProtocolErrors: r.ProtocolErrors(), RefusedConnections: r.RefusedConnections(), ShedConnections: r.ShedConnections(),
+		DiscardedSpans: r.DiscardedSpans(), DroppedAxes: r.DroppedAxes()}
 	for _, b := range benches {
 		end.Benchmarks = append(end.Benchmarks, b.Tally())
 	}

@@ -48,10 +48,13 @@ type textConn struct {
 }
 
 // serveText reads protocol lines from rd until it ends. On a socket the
-// first line must be the header and the first fault ends the connection
-// with a *ConnError; on a FIFO (shared by writers that come and go) the
+// first line must be the header and the first fault ends the
+// connection's recording with a *ConnError, passed to skip (when not
+// nil) at once: the rest is read, its spans counted as discarded, and
+// the fault returned. On a FIFO (shared by writers that come and go) the
 // header is optional and may repeat, and a faulty line is passed to skip
-// and ignored. Spans still open at the end are counted unfinished.
+// and ignored. Spans still open at the end are counted
+// unfinished.
 func (r *Recording) serveText(name string, rd *bufio.Reader, fifo bool, skip func(error)) error {
 	c := &textConn{rec: r, name: name, fifo: fifo, names: map[string]*Bench{}, open: map[string]openSpan{}}
 	defer c.abandonOpen()
@@ -61,7 +64,7 @@ func (r *Recording) serveText(name string, rd *bufio.Reader, fifo bool, skip fun
 			c.line++
 			if ferr := c.handle(line); ferr != nil {
 				if !fifo {
-					return ferr
+					return c.discard(rd, ferr, skip)
 				}
 				skip(ferr)
 			}
@@ -72,7 +75,8 @@ func (r *Recording) serveText(name string, rd *bufio.Reader, fifo bool, skip fun
 			c.line++
 			ferr := c.fault(fmt.Errorf("line longer than %d bytes", MaxLine))
 			if !fifo {
-				return ferr
+				discardLine(rd)
+				return c.discard(rd, ferr, skip)
 			}
 			skip(ferr)
 			if err = discardLine(rd); err == nil {
@@ -83,6 +87,46 @@ func (r *Recording) serveText(name string, rd *bufio.Reader, fifo bool, skip fun
 			return c.fault(errors.New("the last line has no newline"))
 		}
 		return endOfInput(err)
+	}
+}
+
+// discard passes the connection's fault ferr to report (when not nil),
+// reads the rest of the connection and counts the spans it finishes as
+// discarded: span lines, and end lines (a span begun before the fault and
+// ended after it is discarded, not unfinished). It returns ferr.
+func (c *textConn) discard(rd *bufio.Reader, ferr error, report func(error)) error {
+	if report != nil {
+		report(ferr)
+	}
+	for {
+		line, err := rd.ReadSlice('\n')
+		if len(line) > 0 && line[len(line)-1] == '\n' {
+			c.skipped(line[:len(line)-1])
+			continue
+		}
+		if errors.Is(err, bufio.ErrBufferFull) && discardLine(rd) == nil {
+			continue
+		}
+		return ferr
+	}
+}
+
+// skipped counts one line read after the connection's fault.
+func (c *textConn) skipped(line []byte) {
+	m, err := Parse(line)
+	if err != nil {
+		return
+	}
+	switch m.Kind {
+	case KindSpan:
+		c.rec.discarded.Add(1)
+	case KindEnd:
+		if o, ok := c.open[string(m.ID)]; ok {
+			delete(c.open, string(m.ID))
+			o.b.live.Add(-1)
+			c.rec.open.Add(-1)
+		}
+		c.rec.discarded.Add(1)
 	}
 }
 
@@ -139,12 +183,16 @@ func (c *textConn) begin(m Msg) error {
 	if len(c.open) == MaxOpen {
 		return fmt.Errorf("more than %d spans open on one connection", MaxOpen)
 	}
+	if c.rec.open.Load() >= c.rec.limits.Open {
+		return fmt.Errorf("more than %d spans open on all connections", c.rec.limits.Open)
+	}
 	b, err := c.bench(m.Name)
 	if err != nil {
 		return err
 	}
 	b.live.Add(1)
 	b.begins.Store(true)
+	c.rec.open.Add(1)
 	c.open[string(m.ID)] = openSpan{b: b, start: c.rec.Now()}
 	return nil
 }
@@ -157,6 +205,7 @@ func (c *textConn) end(m Msg) error {
 	}
 	delete(c.open, string(m.ID))
 	o.b.live.Add(-1)
+	c.rec.open.Add(-1)
 	o.b.finish(Row{StartNS: o.start, WallNS: now - o.start, Outcome: m.Outcome})
 	return nil
 }
@@ -183,6 +232,7 @@ func (c *textConn) fault(err error) error {
 func (c *textConn) abandonOpen() {
 	for id, o := range c.open {
 		o.b.abandon(1)
+		c.rec.open.Add(-1)
 		delete(c.open, id)
 	}
 }

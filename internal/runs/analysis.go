@@ -29,7 +29,7 @@ func (g *Reader) analysis(rec *Record) error {
 // named decodes rec into v, finds the run *id names and checks the record
 // against it.
 func (g *Reader) named(rec *Record, v any, id *string, check func(*Run) error) error {
-	if err := g.r.Decode(rec.Line, v); err != nil {
+	if err := g.decodeValid(rec.Line, v); err != nil {
 		return err
 	}
 	if *id == "" {
@@ -108,5 +108,24 @@ func (g *Reader) baseline(l ndjson.Line, run *Run, c *ndjson.Comparison) error {
 		run.baselines = map[[2]int]bool{}
 	}
 	run.baselines[key] = true
+	return nil
+}
+
+// validator is an analysis record that checks its values (ndjson's
+// Validate methods).
+type validator interface{ Validate() error }
+
+// decodeValid decodes l into v and, when v checks its values, refuses
+// values no analysis gives: a negative count, an interval upside down, a
+// change that does not follow from its speedup.
+func (g *Reader) decodeValid(l ndjson.Line, v any) error {
+	if err := g.r.Decode(l, v); err != nil {
+		return err
+	}
+	if c, ok := v.(validator); ok {
+		if err := c.Validate(); err != nil {
+			return g.r.Errorf(l, "bad %s record: %v", l.Type, err)
+		}
+	}
 	return nil
 }

@@ -79,7 +79,7 @@ func (g *Reader) addSample(rec *Record, run *Run) error {
 	if s.Iter < 1 {
 		return g.r.Errorf(rec.Line, "sample with %d iterations; a batch has at least one", s.Iter)
 	}
-	return nil
+	return g.addUnit(rec, run, s.Case, s.Unit)
 }
 
 // addEnd closes the open run.

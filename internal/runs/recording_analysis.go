@@ -12,7 +12,7 @@ import (
 func (g *Reader) recordingAnalysis(rec *Record) error {
 	if rec.Type == ndjson.TypeSpanSummary {
 		v := &ndjson.SpanSummary{}
-		if err := g.r.Decode(rec.Line, v); err != nil {
+		if err := g.decodeValid(rec.Line, v); err != nil {
 			return err
 		}
 		r, err := g.namedRecording(rec.Line, "run_id", v.RunID)
@@ -23,7 +23,7 @@ func (g *Reader) recordingAnalysis(rec *Record) error {
 		return g.spanSummary(rec.Line, r, v)
 	}
 	v := &ndjson.SpanComparison{}
-	if err := g.r.Decode(rec.Line, v); err != nil {
+	if err := g.decodeValid(rec.Line, v); err != nil {
 		return err
 	}
 	if _, err := g.namedRecording(rec.Line, "reference_run", v.ReferenceRun); err != nil {

@@ -46,6 +46,8 @@ type Run struct {
 	summaries             map[int]bool
 	comparisons           map[[2]int]bool
 	baselines             map[[2]int]bool // comparisons with a baseline run's case
+	// units are the units each case has a sample for (units.go)
+	units []*unitSet
 }
 
 // ID is the run's run_id.

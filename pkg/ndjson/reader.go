@@ -143,11 +143,14 @@ func (r *Reader) Next() (Line, error) {
 			return Line{No: r.no, Type: typ, V: v, Raw: raw, valid: true}, nil
 		}
 		if p := r.v.check(raw); p != nil {
+			lead := len(line) - len(bytes.TrimLeftFunc(line, unicode.IsSpace))
+			if p.dup {
+				return Line{}, r.errorf("column %d: %s", lead+p.off+1, p.msg)
+			}
 			if r.unterminated && p.off == len(raw) {
 				r.torn = &TornError{File: r.name, Line: r.no}
 				return Line{}, r.torn
 			}
-			lead := len(line) - len(bytes.TrimLeftFunc(line, unicode.IsSpace))
 			return Line{}, r.errorf("invalid JSON at column %d: %s", lead+p.off+1, p.msg)
 		}
 		if !fast {
@@ -177,7 +180,11 @@ func (r *Reader) Decode(l Line, v any) error {
 		return err
 	}
 	if err := json.Unmarshal(l.Raw, v); err != nil {
-		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("bad %s record: %s", l.Type, shortJSONError(err))}
+		msg := fieldError(l.Raw, v)
+		if msg == "" {
+			msg = shortJSONError(err)
+		}
+		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("bad %s record: %s", l.Type, msg)}
 	}
 	return nil
 }
@@ -187,7 +194,9 @@ func (r *Reader) check(l Line) error {
 	if l.valid {
 		return nil
 	}
-	if p := r.v.check(l.Raw); p != nil {
+	if p := r.v.check(l.Raw); p != nil && p.dup {
+		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("column %d: %s", p.off+1, p.msg)}
+	} else if p != nil {
 		return &SyntaxError{File: r.name, Line: l.No, Msg: fmt.Sprintf("invalid JSON at column %d: %s", p.off+1, p.msg)}
 	}
 	return nil

@@ -122,6 +122,20 @@ type RecordingEnd struct {
 	// out of the span protocol (fb-span(7)), or the lines it skipped on a
 	// FIFO; the spans they delivered before it are in the tallies.
 	ProtocolErrors int64 `json:"protocol_errors,omitempty"`
+	// RefusedConnections counts the connections fb-record refused
+	// because its limit of connections open at once was reached;
+	// ShedConnections those it stopped recording because the unfinished
+	// lines of all connections together reached its memory budget (schema
+	// 1.6). Their spans are in no tally.
+	RefusedConnections int64 `json:"refused_connections,omitempty"`
+	ShedConnections    int64 `json:"shed_connections,omitempty"`
+	// DiscardedSpans counts the spans that arrived on a connection after
+	// its fault (a line out of protocol, a line over the limit, shed),
+	// read and not recorded; DroppedAxes the axis values of spans that
+	// their recorder stream's recording record did not declare, dropped
+	// from the spans kept (schema 1.6).
+	DiscardedSpans int64 `json:"discarded_spans,omitempty"`
+	DroppedAxes    int64 `json:"dropped_axes,omitempty"`
 }
 
 // BenchmarkTally counts one benchmark's spans over the whole recording.

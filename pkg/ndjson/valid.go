@@ -15,17 +15,30 @@ const maxDepth = 10000
 type syntaxPos struct {
 	off int
 	msg string
+	// dup marks a key given twice in one object: grammatical JSON, but
+	// a record no decoder reads as written.
+	dup bool
 }
 
 // validator checks that a line is exactly one JSON value as RFC 8259
 // defines it: strict UTF-8, only the escapes JSON has, numbers in JSON's
-// grammar, nesting within maxDepth. It is the only code that looks at a
+// grammar, nesting within maxDepth, and no object holding one key twice
+// (dupkeys.go). It is the only code that looks at a
 // line's bytes before it is known to be JSON; every decoder behind it (the
 // general one reads past the end of a malformed escape, goccy/go-json
 // issues 575 and 577) sees only lines it accepted. It keeps its nesting
 // stack between lines, so a stream of lines allocates nothing.
 type validator struct {
 	stack []byte // the open '{' and '[', innermost last
+	// keys are the member names of the open objects, innermost last;
+	// marks[i] is where the i-th open object's begin, sets[i] their map
+	// once it has bigObject of them.
+	keys  []key
+	marks []int
+	sets  []map[string]int
+	maps  []bool
+	// mapNext says the value after the member name just read is a map.
+	mapNext bool
 }
 
 // strPlain marks the bytes a string may hold as they are: printable ASCII
@@ -42,11 +55,15 @@ var strPlain = func() (t [256]bool) {
 // (gotos between the states: a value, a member name, after a value), as
 // it runs on every line of every stream.
 func (v *validator) check(b []byte) *syntaxPos {
-	v.stack = v.stack[:0]
+	v.stack, v.keys, v.marks, v.maps, v.mapNext = v.stack[:0], v.keys[:0], v.marks[:0], v.maps[:0], false
+	clear(v.sets)
+	v.sets = v.sets[:0]
 	var err *syntaxPos
 	i := 0
 value: // a value starts at i, after optional whitespace
 	i = skipSpace(b, i)
+	isMap := v.mapNext
+	v.mapNext = false
 	if i == len(b) {
 		return at(i, "unexpected end of line")
 	}
@@ -68,6 +85,7 @@ value: // a value starts at i, after optional whitespace
 		if c == '[' {
 			goto value
 		}
+		v.openObject(isMap)
 		goto name
 	case 't':
 		i, err = literal(b, i, "true")
@@ -105,6 +123,9 @@ after: // a value ended before i: close what is open, or find the next element
 		goto name
 	case closer(top):
 		v.stack = v.stack[:len(v.stack)-1]
+		if top == '{' {
+			v.closeObject()
+		}
 		i++
 		goto after
 	default:
@@ -114,7 +135,11 @@ name: // an object member's name starts at i
 	if i == len(b) || b[i] != '"' {
 		return at(i, "expected a member name in quotes, found "+showAt(b, i))
 	}
+	start := i
 	if i, err = str(b, i); err != nil {
+		return err
+	}
+	if err = v.addKey(b, start, i); err != nil {
 		return err
 	}
 	i = skipSpace(b, i)

@@ -1,6 +1,7 @@
 package ndjson
 
 import (
+	"bytes"
 	stdjson "encoding/json"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ var validCases = []struct {
 	{`{"a":"\ud800"}`, true, false}, // a lone surrogate escape is grammatical JSON
 	{"{\"a\":\"\x7f\"}", true, false},
 	{`"x"`, true, false},
+	{`{"tags":{"N":"1","n":"2"},"params":{"Case":"a","case":"b"},"x":{"N":1}}`, true, false},
 	{`{"\29\`, false, false}, // the line that took goccy/go-json past its input
 	{`{"\0d\`, false, false}, // goccy/go-json issue 577
 	{"{\"\x00d\\", false, false},
@@ -95,8 +97,10 @@ func TestValidatorDepth(t *testing.T) {
 }
 
 // FuzzValidator compares the validator with encoding/json, which accepts
-// invalid UTF-8 in strings but is otherwise the same grammar, and checks
-// that every prefix of a valid object or array fails at its end.
+// invalid UTF-8 in strings and keys given twice but is otherwise the same
+// grammar, checks that a key is refused as given twice exactly when it is
+// (dupKeyOracle), and that every prefix of a valid object or array fails
+// at its end.
 func FuzzValidator(f *testing.F) {
 	for _, tc := range validCases {
 		f.Add([]byte(tc.in))
@@ -108,8 +112,10 @@ func FuzzValidator(f *testing.F) {
 		switch {
 		case p == nil && !std:
 			t.Fatalf("%q accepted; encoding/json refuses it", b)
-		case p != nil && std && utf8.Valid(b):
+		case p != nil && !p.dup && std && utf8.Valid(b):
 			t.Fatalf("%q refused (%s at %d); encoding/json accepts it", b, p.msg, p.off)
+		case std && utf8.Valid(b) && (p != nil && p.dup) != dupKeyOracle(b):
+			t.Fatalf("%q: refused for a repeated key %v (%v), the oracle says %v", b, p != nil, p, dupKeyOracle(b))
 		case p != nil && (p.off < 0 || p.off > len(b)):
 			t.Fatalf("%q: fault offset %d out of range", b, p.off)
 		}
@@ -123,6 +129,63 @@ func FuzzValidator(f *testing.F) {
 			}
 		}
 	})
+}
+
+// dupKeyOracle reports whether an object in b, valid JSON, holds a key
+// twice as encoding/json reads keys (escapes decoded), names of schema
+// fields compared regardless of ASCII case except in the objects that are
+// the value of a map field of the schema.
+func dupKeyOracle(b []byte) bool {
+	dec := stdjson.NewDecoder(bytes.NewReader(b))
+	type frame struct {
+		keys      map[string]bool // nil in an array
+		expectKey bool
+		isMap     bool
+		lastKey   string
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		inObject := top != nil && top.keys != nil
+		switch tok {
+		case stdjson.Delim('{'), stdjson.Delim('['):
+			isMap := inObject && !top.isMap && schemaMaps()[top.lastKey]
+			if inObject {
+				top.expectKey = true
+			}
+			f := &frame{isMap: isMap}
+			if tok == stdjson.Delim('{') {
+				f.keys, f.expectKey = map[string]bool{}, true
+			}
+			stack = append(stack, f)
+			continue
+		case stdjson.Delim('}'), stdjson.Delim(']'):
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if !inObject {
+			continue
+		}
+		if !top.expectKey {
+			top.expectKey = true
+			continue
+		}
+		k := tok.(string)
+		if lower := strings.ToLower(k); !top.isMap && isASCII([]byte(k)) && schemaFields()[lower] {
+			k = lower
+		}
+		if top.keys[k] {
+			return true
+		}
+		top.keys[k], top.expectKey, top.lastKey = true, false, k
+	}
 }
 
 var benchLine = []byte(`{"type":"sample","v":"1.3","case":1,"unit":4812,"pos":0,"seq":9624,"iter":1000,"wall_ns":1093000,"op_ns":1093.0421}`)

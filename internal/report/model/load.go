@@ -170,7 +170,7 @@ func (ld *loader) addSuite(r *ndjson.Reader, rec runs.Record) error {
 		return nil
 	}
 	s := &ndjson.Suite{}
-	if err := r.Decode(rec.Line, s); err != nil {
+	if err := decodeValid(r, rec.Line, s); err != nil {
 		return err
 	}
 	last := ld.runs[len(ld.runs)-1]
@@ -185,10 +185,23 @@ func (ld *loader) addAA(r *ndjson.Reader, rec runs.Record) error {
 		return nil
 	}
 	a := &ndjson.AA{}
-	if err := r.Decode(rec.Line, a); err != nil {
+	if err := decodeValid(r, rec.Line, a); err != nil {
 		return err
 	}
 	last := ld.runs[len(ld.runs)-1]
 	last.AAs = append(last.AAs, *a)
+	return nil
+}
+
+// decodeValid decodes a suite or aa record and refuses values fb-analyze
+// never writes (ndjson's Validate), as package runs does for the records
+// it places.
+func decodeValid(r *ndjson.Reader, l ndjson.Line, v interface{ Validate() error }) error {
+	if err := r.Decode(l, v); err != nil {
+		return err
+	}
+	if err := v.Validate(); err != nil {
+		return r.Errorf(l, "bad %s record: %v", l.Type, err)
+	}
 	return nil
 }

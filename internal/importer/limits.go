@@ -1,0 +1,77 @@
+package importer
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"unicode/utf8"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// checkUTF8 refuses a file that is not UTF-8: encoding/json would turn
+// each bad byte of a name into U+FFFD, and the stream would carry a name
+// the file does not hold. Invalid bytes can only be inside strings, as
+// JSON's grammar has no other place for them.
+func checkUTF8(file string, data []byte) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	off := 0
+	for off < len(data) {
+		r, n := utf8.DecodeRune(data[off:])
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		off += n
+	}
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return &InputError{File: file, Line: lineOfOffset(data, int64(off)),
+		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d): a stream carries text as UTF-8; re-export the file or fix the name", data[off], col)}
+}
+
+// checkSize refuses a run whose run record would be longer than a line
+// the stream's readers take (ndjson.MaxLineBytes), naming the longest
+// text of the file in it: fb-analyze would refuse the whole import.
+func checkSize(src *source, file string, data []byte, run *ndjson.Run) error {
+	var buf bytes.Buffer
+	if err := ndjson.NewWriter(&buf).Write(run); err != nil {
+		return &InputError{File: file, Msg: fmt.Sprintf("the run record cannot be written: %v", err)}
+	}
+	if buf.Len() <= ndjson.MaxLineBytes {
+		return nil
+	}
+	where, size, path := longestText(src)
+	return &InputError{File: file, Line: lineAt(data, path...),
+		Msg: fmt.Sprintf("%s is %d bytes: the run record (each case's name, command and parameters) would be %d bytes, and fb-analyze reads records of at most 16 MiB (%d bytes); shorten it",
+			where, size, buf.Len(), ndjson.MaxLineBytes)}
+}
+
+// longestText is the longest command or parameter of the file: where it
+// is, for a message and for lineAt, and its length.
+func longestText(src *source) (where string, size int, path []any) {
+	for i, b := range src.benchmarks {
+		if len(b.command) > size {
+			where, size, path = fmt.Sprintf("results[%d].command", i), len(b.command), []any{"results", i, "command"}
+		}
+		keys := make([]string, 0, len(b.params))
+		for k := range b.params {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if n := len(k) + len(b.params[k]); n > size {
+				where, size, path = fmt.Sprintf("results[%d].parameters.%s", i, clip(k)), n, []any{"results", i, "parameters", k}
+			}
+		}
+	}
+	return where, size, path
+}
+
+// clip keeps a name in a message short.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}

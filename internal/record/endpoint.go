@@ -1,0 +1,71 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"syscall"
+	"time"
+)
+
+// EndpointError is a --socket path fb-record must not take over: a file
+// that is not a socket, or a socket another process listens on.
+type EndpointError struct {
+	Path   string
+	Reason string
+}
+
+func (e *EndpointError) Error() string { return fmt.Sprintf("--socket %q %s", e.Path, e.Reason) }
+
+// CheckSocket says whether fb-record may listen at path: nil when nothing
+// is there or a stale socket (a socket file nobody listens on, which a
+// fb-record killed with SIGKILL leaves) that ListenSocket will replace;
+// an *EndpointError for a file that is not a socket or a socket in use.
+func CheckSocket(path string) error {
+	_, err := staleSocket(path)
+	return err
+}
+
+// staleSocket reports whether path is a socket nobody listens on; an
+// absent path is not stale and no error.
+func staleSocket(path string) (bool, error) {
+	st, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, &EndpointError{Path: path, Reason: fmt.Sprintf("cannot be examined: %v", err)}
+	}
+	if st.Mode().Type() != os.ModeSocket {
+		return false, &EndpointError{Path: path, Reason: "exists and is not a socket: remove it or choose another path"}
+	}
+	c, err := net.DialTimeout("unix", path, time.Second)
+	if err == nil {
+		c.Close()
+		return false, &EndpointError{Path: path, Reason: "is in use: another process listens on it; choose another path"}
+	}
+	if errors.Is(err, syscall.ECONNREFUSED) {
+		return true, nil
+	}
+	return false, &EndpointError{Path: path, Reason: fmt.Sprintf("exists and cannot be tried: %v; remove it or choose another path", err)}
+}
+
+// listenUnix listens at path, replacing a stale socket there.
+func listenUnix(path string, warn func(string)) (*net.UnixListener, error) {
+	stale, err := staleSocket(path)
+	if err != nil {
+		return nil, err
+	}
+	if stale {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, &EndpointError{Path: path, Reason: fmt.Sprintf("is a stale socket that cannot be removed: %v", err)}
+		}
+		warn(fmt.Sprintf("replaced the stale socket %q: nobody was listening on it (a recording killed before it could remove it)", path))
+	}
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	if err != nil {
+		return nil, fmt.Errorf("listen on %q: %w", path, err)
+	}
+	return ln, nil
+}
