@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,6 +52,7 @@ func TestScripts(t *testing.T) {
 			"status":       statusCmd,
 			"layoutcheck":  layoutCheck,
 			"sizecheck":    sizeCheck,
+			"staleSocket":  staleSocket,
 		},
 		Condition: func(cond string) (bool, error) {
 			if cond == "pmu" {
@@ -261,4 +263,16 @@ func statusCmd(ts *testscript.TestScript, neg bool, args []string) {
 	if got != want {
 		ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
 	}
+}
+
+// staleSocket FILE leaves a Unix socket file nobody listens on, as a
+// process killed with SIGKILL does.
+func staleSocket(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: staleSocket FILE")
+	}
+	l, err := net.ListenUnix("unix", &net.UnixAddr{Name: ts.MkAbs(args[0]), Net: "unix"})
+	ts.Check(err)
+	l.SetUnlinkOnClose(false)
+	ts.Check(l.Close())
 }

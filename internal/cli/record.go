@@ -103,10 +103,16 @@ func recordOptions(c *ucli.Context, env Env) (record.Options, error) {
 	case opt.Duration < 0:
 		return opt, usageErrorf("--duration %v is negative", opt.Duration)
 	}
-	for _, p := range []struct{ flag, path string }{{"--socket", opt.Socket}, {"--fifo", opt.FIFO}} {
-		if _, err := os.Lstat(p.path); p.path != "" && err == nil {
-			return opt, withCode(ExitUsage, fmt.Errorf("%s %q exists", p.flag, p.path), "remove it or choose another path")
+	if opt.Socket != "" {
+		var ee *record.EndpointError
+		if err := record.CheckSocket(opt.Socket); errors.As(err, &ee) {
+			return opt, withCode(ExitUsage, fmt.Errorf("--socket %q %s", ee.Path, ee.Reason), "remove it or choose another path")
+		} else if err != nil {
+			return opt, withCode(ExitUsage, err, "")
 		}
+	}
+	if _, err := os.Lstat(opt.FIFO); opt.FIFO != "" && err == nil {
+		return opt, withCode(ExitUsage, fmt.Errorf("--fifo %q exists", opt.FIFO), "remove it or choose another path")
 	}
 	if len(opt.Socket) > 100 {
 		return opt, usageErrorf("--socket %q is longer than 100 bytes, too long for a Unix socket address", opt.Socket)
@@ -161,9 +167,15 @@ func recordSummary(res record.Result) string {
 		t := b.Tally()
 		observed, retained, omitted, unfinished = observed+t.Observed, retained+t.Retained, omitted+t.Omitted, unfinished+t.Unfinished
 	}
-	return fmt.Sprintf("fb-record: %s: %d spans of %d benchmarks in %.2f s; %d kept (%s), %d omitted, %d unfinished, %d protocol errors",
+	line := fmt.Sprintf("fb-record: %s: %d spans of %d benchmarks in %.2f s; %d kept (%s), %d omitted, %d unfinished, %d protocol errors",
 		res.Reason, observed, len(benches), time.Duration(res.Rec.Now()).Seconds(), retained, res.Rec.Policy().Name,
 		omitted, unfinished, res.Rec.ProtocolErrors())
+	r := res.Rec
+	if n := r.RefusedConnections() + r.ShedConnections() + r.DiscardedSpans() + r.DroppedAxes(); n > 0 {
+		line += fmt.Sprintf("; lost to the limits: %d connections refused, %d shed, %d spans discarded, %d axis values dropped",
+			r.RefusedConnections(), r.ShedConnections(), r.DiscardedSpans(), r.DroppedAxes())
+	}
+	return line
 }
 
 // recordOutcome is the exit status: a write error first, then a signal,

@@ -16,7 +16,7 @@ type EndpointError struct {
 	Reason string
 }
 
-func (e *EndpointError) Error() string { return fmt.Sprintf("--socket %q %s", e.Path, e.Reason) }
+func (e *EndpointError) Error() string { return fmt.Sprintf("socket %q %s", e.Path, e.Reason) }
 
 // CheckSocket says whether fb-record may listen at path: nil when nothing
 // is there or a stale socket (a socket file nobody listens on, which a
@@ -38,17 +38,17 @@ func staleSocket(path string) (bool, error) {
 		return false, &EndpointError{Path: path, Reason: fmt.Sprintf("cannot be examined: %v", err)}
 	}
 	if st.Mode().Type() != os.ModeSocket {
-		return false, &EndpointError{Path: path, Reason: "exists and is not a socket: remove it or choose another path"}
+		return false, &EndpointError{Path: path, Reason: "exists and is not a socket"}
 	}
 	c, err := net.DialTimeout("unix", path, time.Second)
 	if err == nil {
 		c.Close()
-		return false, &EndpointError{Path: path, Reason: "is in use: another process listens on it; choose another path"}
+		return false, &EndpointError{Path: path, Reason: "is in use: another process listens on it"}
 	}
 	if errors.Is(err, syscall.ECONNREFUSED) {
 		return true, nil
 	}
-	return false, &EndpointError{Path: path, Reason: fmt.Sprintf("exists and cannot be tried: %v; remove it or choose another path", err)}
+	return false, &EndpointError{Path: path, Reason: fmt.Sprintf("exists and cannot be tried: %v", err)}
 }
 
 // listenUnix listens at path, replacing a stale socket there.
