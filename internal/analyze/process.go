@@ -11,7 +11,7 @@ import (
 	"github.com/flybench/flybench/pkg/stats"
 )
 
-// Process-level inference (seed 002): in a run collected with
+// Process-level inference: in a run collected with
 // --invocations, each complete process block is one experimental unit.
 // The per-run statistic of a case is the mean time per operation of its
 // samples in that block; the comparison with the reference is the
@@ -19,7 +19,7 @@ import (
 // (both members ran in the same block) and stratified by the block's
 // orientation, of the direction-aware improvement of the medians.
 
-// view is one of seed 002's three views as a per-run statistic: what it
+// view is one of the three process-level views as a per-run statistic: what it
 // is a statistic of, its direction, and how it is computed from one
 // block's samples of a case (ok false when the block cannot give it).
 type view struct {

@@ -8,7 +8,7 @@ import (
 	"github.com/flybench/flybench/pkg/stats"
 )
 
-// tail is the tail-latency view of case c (seed 002's evidence policy):
+// tail is the tail-latency view of case c (its evidence minimum):
 // percentiles of individual operations when every sample timed exactly
 // one operation and there are at least ndjson.MinTailObservations of
 // them; otherwise the view says why there is not enough evidence.

@@ -7,7 +7,7 @@ import (
 	"github.com/flybench/flybench/pkg/stats"
 )
 
-// The batch-throughput view (seed 002): a case that declares the work one
+// The batch-throughput view: a case that declares the work one
 // operation completes (--work-units) also gets its throughput, work units
 // per second, and a comparison of two such cases the contender's
 // throughput relative to the reference's as a direction-aware improvement

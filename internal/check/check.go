@@ -1,5 +1,5 @@
 // Package check is the CI gate behind fb-check: it judges every comparison
-// of an analyzed stream on two thresholds at once, as seed 004 puts it. A
+// of an analyzed stream on two thresholds at once: a relative one and one against the measured noise. A
 // metric fails only when the change is large enough to matter (a practical
 // threshold: a slowdown of 5%, a memory growth of 3% and an absolute
 // floor, any increase of a deterministic count) and also larger than what
@@ -27,7 +27,7 @@ type Options struct {
 	MemoryFloorOp float64
 }
 
-// DefaultOptions are the thresholds of seed 004: 5% slower, 3% and 64 KiB
+// DefaultOptions are the default thresholds: 5% slower, 3% and 64 KiB
 // more memory; no floor per operation beyond the 3%.
 var DefaultOptions = Options{MaxSlowdownPct: 5, MaxMemoryGrowthPct: 3, MemoryFloor: 64 << 10}
 

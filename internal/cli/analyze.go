@@ -39,7 +39,7 @@ func analyzeApp(env Env) *ucli.App {
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
-		&ucli.IntFlag{Name: "process-resamples", Value: stats.DefaultRunResamples, Usage: "resamples of each process-level BCa interval over whole process blocks (1000 to 1000000; seed 002 uses 50000: 10000 puts a 2.5% endpoint within about 0.03 bootstrap standard deviations at a few milliseconds per comparison)"},
+		&ucli.IntFlag{Name: "process-resamples", Value: stats.DefaultRunResamples, Usage: "resamples of each process-level BCa interval over whole process blocks (1000 to 1000000; 10000 puts a 2.5% endpoint within about 0.03 bootstrap standard deviations at a few milliseconds per comparison)"},
 		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
 		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
 		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},

@@ -70,6 +70,7 @@ func App(tool string) *ucli.App {
 func build(tool string, env Env) *ucli.App {
 	app := tools[tool](env)
 	app.Flags = append(app.Flags, completionFlagDef())
+	groupFlags(tool, app)
 	return app
 }
 

@@ -72,38 +72,51 @@ func expand(text, page string) string {
 	return text
 }
 
-// options renders a tool's flags as a definition list.
+// options renders a tool's flags as definition lists under a heading
+// per group, in the order --help lists them.
 func options(app *ucli.App) string {
 	var b strings.Builder
-	for _, f := range app.VisibleFlags() {
-		names := f.Names()
-		var spelled []string
-		for _, n := range names {
-			dash := "--"
-			if len(n) == 1 {
-				dash = "-"
+	names, groups := cli.FlagGroups(app)
+	for i, name := range names {
+		fmt.Fprintf(&b, "## %s\n\n", name)
+		for _, f := range groups[i] {
+			if f == ucli.HelpFlag || f == ucli.VersionFlag {
+				continue // not in the man pages before either
 			}
-			spelled = append(spelled, "**"+dash+n+"**")
+			writeOption(&b, f)
 		}
-		term := strings.Join(spelled, ", ")
-		usage, value := "", ""
-		if df, ok := f.(ucli.DocGenerationFlag); ok {
-			usage = df.GetUsage()
-			if df.TakesValue() {
-				term += " *value*"
-				if v := df.GetDefaultText(); v != "" {
-					value = v
-				} else if v := df.GetValue(); v != "" && v != `""` {
-					value = v
-				}
-			}
-		}
-		if value != "" {
-			usage += " (default: " + value + ")"
-		}
-		fmt.Fprintf(&b, "%s\n: %s\n\n", term, escape(usage))
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeOption renders one flag as a definition list item.
+func writeOption(b *strings.Builder, f ucli.Flag) {
+	names := f.Names()
+	var spelled []string
+	for _, n := range names {
+		dash := "--"
+		if len(n) == 1 {
+			dash = "-"
+		}
+		spelled = append(spelled, "**"+dash+n+"**")
+	}
+	term := strings.Join(spelled, ", ")
+	usage, value := "", ""
+	if df, ok := f.(ucli.DocGenerationFlag); ok {
+		usage = df.GetUsage()
+		if df.TakesValue() {
+			term += " *value*"
+			if v := df.GetDefaultText(); v != "" {
+				value = v
+			} else if v := df.GetValue(); v != "" && v != `""` {
+				value = v
+			}
+		}
+	}
+	if value != "" {
+		usage += " (default: " + value + ")"
+	}
+	fmt.Fprintf(b, "%s\n: %s\n\n", term, escape(usage))
 }
 
 // escape keeps Markdown from reading flag text as emphasis.

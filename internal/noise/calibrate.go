@@ -24,7 +24,7 @@ type Config struct {
 	Analyze      analyze.Options
 }
 
-// DefaultConfig is seed 004's rule: at least 10 invocations, until every
+// DefaultConfig is the calibration rule: at least 10 invocations, until every
 // estimate moves by less than 10%, at most 50.
 var DefaultConfig = Config{MinRuns: 10, MaxRuns: 50, TolerancePct: 10, Analyze: analyze.DefaultOptions}
 

@@ -355,7 +355,7 @@ type SizeSlope struct {
 	Samples        int        `json:"samples"`
 }
 
-// ProcessLevel is a comparison's process-level inference (seed 002): each
+// ProcessLevel is a comparison's process-level inference: each
 // complete process block is one experimental unit, its per-run statistic
 // the view's statistic of the case's samples in that block, and
 // the interval a bias-corrected and accelerated bootstrap over whole

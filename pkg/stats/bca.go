@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
-// Process-level comparisons (seed 002): every separately launched process
+// Process-level comparisons: every separately launched process
 // run is one experimental unit, summarised by one per-run statistic (mean
 // latency, mean throughput or p95 latency), and the interval comes from a
 // bias-corrected and accelerated (BCa) bootstrap that resamples whole
@@ -33,7 +33,7 @@ import (
 // resamples beyond it.
 const DefaultRunResamples = 10000
 
-// Evidence minimums of process-level inference (seed 002): fewer units
+// Evidence minimums of process-level inference: fewer units
 // give an EvidenceError rather than an interval.
 const (
 	MinRunsPerSide = 2 // runs on each side of an independent comparison
@@ -169,7 +169,7 @@ func CompareRunsIndependent(base, cand []float64, dir Direction, b RunBootstrap)
 // alone, keeping its count, and the jackknife deletes one pair at a time
 // within its stratum. The pairs are sorted within their strata first, so
 // the order they came in does not matter. The estimand stays the ratio of
-// each side's median (seed 002: pairing changes the resampling design,
+// each side's median (pairing changes the resampling design,
 // not the estimand). It needs at least MinPairs pairs.
 //
 // Its nominal 95% intervals cover less than that with few pairs
