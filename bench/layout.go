@@ -126,7 +126,7 @@ func (b *bench) analyzeStream(pair *exec.Cmd) outcome {
 		if err := json.Unmarshal(raw, &k); err != nil {
 			return err
 		}
-		o.verdict, o.change, o.ci = k.Verdict, k.ChangePct, k.ChangeCI
+		o.verdict, o.change, o.ci = string(k.Verdict), k.ChangePct, k.ChangeCI
 		return nil
 	})
 	if o.err == nil && o.verdict == "" {

@@ -111,7 +111,7 @@ func comparisonOutcome(out []byte, elapsed time.Duration, err error) outcome {
 		if err := json.Unmarshal(raw, &cmp); err != nil {
 			return fmt.Errorf("comparison record: %w", err)
 		}
-		o.verdict, o.change, o.ci = cmp.Verdict, cmp.ChangePct, cmp.ChangeCI
+		o.verdict, o.change, o.ci = string(cmp.Verdict), cmp.ChangePct, cmp.ChangeCI
 		return nil
 	})
 	if o.err == nil && o.verdict == "" {

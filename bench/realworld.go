@@ -868,7 +868,7 @@ func (r *rwBench) runOne(cond string, v rwVariant) (rwOutcome, string) {
 		if err := json.Unmarshal(raw, &cmp); err != nil {
 			return fmt.Errorf("comparison record: %w", err)
 		}
-		o.verdict, o.change, o.ci = cmp.Verdict, cmp.ChangePct, cmp.ChangeCI
+		o.verdict, o.change, o.ci = string(cmp.Verdict), cmp.ChangePct, cmp.ChangeCI
 		o.batching, o.size = cmp.Batching, cmp.Size
 		return nil
 	})
@@ -931,13 +931,13 @@ func rwDuration(ns float64) string {
 // verdictLetter is R, C, E or I for a verdict, "?" for another.
 func verdictLetter(v string) string {
 	switch v {
-	case ndjson.VerdictReferenceFaster:
+	case string(ndjson.VerdictReferenceFaster):
 		return "R"
-	case ndjson.VerdictContenderFaster:
+	case string(ndjson.VerdictContenderFaster):
 		return "C"
-	case ndjson.VerdictEquivalent:
+	case string(ndjson.VerdictEquivalent):
 		return "E"
-	case ndjson.VerdictInconclusive:
+	case string(ndjson.VerdictInconclusive):
 		return "I"
 	}
 	return "?"
@@ -991,7 +991,7 @@ func rwTallyOf(outs []rwOutcome) rwTally {
 		}
 		t.done++
 		t.verdicts[o.verdict]++
-		if o.verdict == ndjson.VerdictReferenceFaster || o.verdict == ndjson.VerdictContenderFaster {
+		if o.verdict == string(ndjson.VerdictReferenceFaster) || o.verdict == string(ndjson.VerdictContenderFaster) {
 			t.wrong++
 		}
 		if o.ci[0] > 0 || o.ci[1] < 0 {
@@ -1061,8 +1061,8 @@ func (r *rwBench) printMode(cond, mode string, progs []rwProgram) {
 		}
 		t := rwTallyOf(outs)
 		fmt.Printf("  %-16s %-4s %5d  R %d C %d E %d I %d  median change %s  failed %d  wall %s  size %s\n", p.name, "A/B", t.done,
-			t.verdicts[ndjson.VerdictReferenceFaster], t.verdicts[ndjson.VerdictContenderFaster],
-			t.verdicts[ndjson.VerdictEquivalent], t.verdicts[ndjson.VerdictInconclusive],
+			t.verdicts[string(ndjson.VerdictReferenceFaster)], t.verdicts[string(ndjson.VerdictContenderFaster)],
+			t.verdicts[string(ndjson.VerdictEquivalent)], t.verdicts[string(ndjson.VerdictInconclusive)],
 			pctOrDash(t.changes), t.failed, t.wall(), t.sizeCell())
 	}
 	share := 0.0

@@ -29,9 +29,9 @@ func tallyOf(outs []outcome, kind string, truth float64) tally {
 		}
 		t.done++
 		switch {
-		case o.verdict == ndjson.VerdictReferenceFaster && kind == "A/B":
+		case o.verdict == string(ndjson.VerdictReferenceFaster) && kind == "A/B":
 			t.detected++
-		case o.verdict == ndjson.VerdictReferenceFaster, o.verdict == ndjson.VerdictContenderFaster:
+		case o.verdict == string(ndjson.VerdictReferenceFaster), o.verdict == string(ndjson.VerdictContenderFaster):
 			t.wrong++
 		}
 		errs = append(errs, o.change-truth)

@@ -80,7 +80,7 @@ func readLayoutStream(ts *testscript.TestScript, file string) (string, []ndjson.
 		case ndjson.TypeRun:
 			var run ndjson.Run
 			ts.Check(r.Decode(l, &run))
-			mode = run.Mode
+			mode = string(run.Mode)
 		case ndjson.TypeSample:
 			var s ndjson.Sample
 			ts.Check(r.Decode(l, &s))

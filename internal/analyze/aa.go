@@ -17,10 +17,11 @@ type AABuilder struct {
 }
 
 type aaSeries struct {
-	id, command, mode string
-	planned           int
-	runIDs            []string
-	comparisons       []*ndjson.Comparison
+	id, command string
+	mode        ndjson.Mode
+	planned     int
+	runIDs      []string
+	comparisons []*ndjson.Comparison
 }
 
 // NewAABuilder returns an empty builder.
@@ -76,7 +77,7 @@ func (s *aaSeries) record(opt Options) *ndjson.AA {
 		RunIDs: s.runIDs, Verdicts: map[string]int{}, ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct}
 	var changes, widths, slopes []float64
 	for _, k := range s.comparisons {
-		rec.Verdicts[k.Verdict]++
+		rec.Verdicts[string(k.Verdict)]++
 		if k.Verdict == ndjson.VerdictContenderFaster || k.Verdict == ndjson.VerdictReferenceFaster {
 			rec.False++
 		}

@@ -41,7 +41,7 @@ func TestAASeriesSummary(t *testing.T) {
 		t.Fatalf("%d aa records", len(recs))
 	}
 	a := recs[0]
-	if a.Series != "s-1" || a.Runs != 3 || a.Planned != 4 || a.False != 1 || a.Verdicts[ndjson.VerdictReferenceFaster] != 1 || len(a.RunIDs) != 3 {
+	if a.Series != "s-1" || a.Runs != 3 || a.Planned != 4 || a.False != 1 || a.Verdicts[string(ndjson.VerdictReferenceFaster)] != 1 || len(a.RunIDs) != 3 {
 		t.Fatalf("%+v", a)
 	}
 	if math.Abs(a.MaxAbsChangePct-5) > 0.2 || a.ExcludeZero < 1 {

@@ -192,7 +192,7 @@ func baselineComparison(base *runData, bc int, cur *runData, c int, normalized b
 		Design: ndjson.DesignIndependent, Batching: cur.run.Batching, Pairs: p.N,
 		GeoSpeedup: p.GeoSpeedup, MedianSpeedup: p.MedianSpeedup, SpeedupCI: [2]float64{p.SpeedupLo, p.SpeedupHi},
 		ChangePct: p.ChangePct, ChangeCI: [2]float64{p.ChangeLo, p.ChangeHi}, MeanDiffNS: p.MeanDiff,
-		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: p.Verdict.String(),
+		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: ndjson.Verdict(p.Verdict.String()),
 		BlockLen: p.BlockLen, Normalized: normalized,
 	}
 	if !normalized {

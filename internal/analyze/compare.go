@@ -31,7 +31,7 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 		Design: d.run.Design, Batching: d.run.Batching, Pairs: p.N,
 		GeoSpeedup: p.GeoSpeedup, MedianSpeedup: p.MedianSpeedup, SpeedupCI: [2]float64{p.SpeedupLo, p.SpeedupHi},
 		ChangePct: p.ChangePct, ChangeCI: [2]float64{p.ChangeLo, p.ChangeHi}, MeanDiffNS: p.MeanDiff,
-		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: p.Verdict.String(),
+		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: ndjson.Verdict(p.Verdict.String()),
 		OrderEffectPct: p.OrderEffectPct, ReferenceFirst: p.RefFirst, ContenderFirst: p.ConFirst,
 		Lag1: p.Lag1, BlockLen: p.BlockLen,
 		ContenderWins: p.ContenderWins, ReferenceWins: p.ReferenceWins, Ties: p.Ties,

@@ -23,7 +23,7 @@ func Fingerprint(r ndjson.Run) map[string]string {
 	fp := map[string]string{
 		"host.os": h.OS, "host.kernel": h.Kernel, "host.arch": h.Arch, "host.cpu_model": h.CPUModel,
 		"host.cpus": strconv.Itoa(h.CPUs), "host.governor": h.Governor, "host.go_version": h.GoVersion,
-		"tool_version": r.ToolVersion, "clock.backend": r.Clock.Backend, "mode": r.Mode, "timer": r.Timer.KindOf(),
+		"tool_version": r.ToolVersion, "clock.backend": r.Clock.Backend, "mode": string(r.Mode), "timer": string(r.Timer.KindOf()),
 	}
 	for k, v := range r.Tags {
 		fp["tag."+k] = v

@@ -143,7 +143,7 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 	}
 	pl.Status, pl.Method, pl.Resamples, pl.Strata = ndjson.ProcessOK, res.Method, res.Resamples, res.Strata
 	pl.ImprovementPct, pl.CI = res.Estimate, [2]float64{res.Lo, res.Hi}
-	pl.Verdict = res.Verdict(opt.ThresholdPct).String()
+	pl.Verdict = ndjson.Verdict(res.Verdict(opt.ThresholdPct).String())
 	return pl
 }
 
@@ -152,7 +152,7 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 // blocks covered about 0.75, over 10 about 0.88-0.91, over 20 0.91-0.95
 // of nominal 95% (pkg/stats TestRunCoverage).
 func fewPairsWarning(pl *ndjson.ProcessLevel) string {
-	if pl == nil || pl.Status != ndjson.ProcessOK || pl.Design != "paired" || pl.Runs >= 20 {
+	if pl == nil || pl.Status != ndjson.ProcessOK || pl.Design != ndjson.DesignPaired || pl.Runs >= 20 {
 		return ""
 	}
 	return fmt.Sprintf("the process-level interval rests on %d paired blocks; in simulation the BCa interval over so few paired blocks covers less than its nominal level (about 0.75 at 5 pairs and 0.88-0.91 at 10, for 95%%): treat it as optimistic, or collect 20 or more blocks", pl.Runs)
@@ -194,7 +194,7 @@ func processIndependent(base *runData, bc int, cur *runData, c int, opt Options)
 	}
 	pl.Status, pl.Method, pl.Resamples = ndjson.ProcessOK, res.Method, res.Resamples
 	pl.ImprovementPct, pl.CI = res.Estimate, [2]float64{res.Lo, res.Hi}
-	pl.Verdict = res.Verdict(opt.ThresholdPct).String()
+	pl.Verdict = ndjson.Verdict(res.Verdict(opt.ThresholdPct).String())
 	return pl
 }
 

@@ -121,6 +121,6 @@ func percentileChange(ref, con *spanSide, i int, p float64, wall bool, opt Optio
 	}
 	ci := percentileInterval(reps, opt.Confidence)
 	pc.ChangePct, pc.CI = &change, &ci
-	pc.Verdict = stats.Classify(ci[0], ci[1], opt.ThresholdPct).String()
+	pc.Verdict = ndjson.Verdict(stats.Classify(ci[0], ci[1], opt.ThresholdPct).String())
 	return pc
 }

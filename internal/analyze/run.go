@@ -86,7 +86,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	}
 	head.Complete, head.Warnings = d.completeness(end)
 	head.Warnings = append(head.Warnings, d.dropIncompleteBlocks()...)
-	if t := d.run.Timer; t != nil && t.Kind == "wall" && t.Note != "" {
+	if t := d.run.Timer; t != nil && t.Kind == ndjson.TimerWall && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)
 	}
 	if d.run.Timer.KindOf() == ndjson.TimerCPU {

@@ -133,7 +133,7 @@ func (s *SuiteBuilder) Record(opt Options) (*ndjson.Suite, error) {
 	rec := &ndjson.Suite{Members: s.members,
 		GeoSpeedup: r.Speedup, SpeedupCI: [2]float64{r.SpeedupLo, r.SpeedupHi},
 		ChangePct: r.ChangePct, ChangeCI: [2]float64{r.ChangeLo, r.ChangeHi},
-		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: r.Verdict.String(),
+		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Verdict: ndjson.Verdict(r.Verdict.String()),
 		Method: stats.SuiteMethod, Warnings: s.warnings}
 	for j := range rec.Members {
 		rec.Members[j].Speedup = r.Members[j]

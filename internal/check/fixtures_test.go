@@ -11,7 +11,7 @@ import (
 var testHost = ndjson.Host{OS: "linux", Arch: "amd64", CPUModel: "Test CPU 3000", CPUs: 2, Kernel: "6.1", Hostname: "ci-1"}
 
 // runRecord is a run of the named cases on testHost.
-func runRecord(id, design string, names ...string) *ndjson.Run {
+func runRecord(id string, design ndjson.Design, names ...string) *ndjson.Run {
 	r := &ndjson.Run{RunID: id, Tool: "fb-pair", Mode: "exec", Design: design, Host: testHost,
 		Axes: []ndjson.AxisInfo{{Name: "wall", Unit: "ns/op", Family: "time"}}}
 	for i, n := range names {

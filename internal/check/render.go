@@ -63,7 +63,7 @@ func WriteRecords(w io.Writer, res Result) error {
 var columns = []string{"subject", "metric", "kind", "design", "value", "threshold", "window", "result", "why"}
 
 func row(it ndjson.CheckItem) []string {
-	return []string{it.Subject, it.Metric, it.Kind, it.Design, formatValue(it), formatThreshold(it), formatWindow(it), it.Outcome, it.Why}
+	return []string{it.Subject, it.Metric, it.Kind, string(it.Design), formatValue(it), formatThreshold(it), formatWindow(it), it.Outcome, it.Why}
 }
 
 // describeRun says what a run is: "run 71c4e865: paired, 2 cases" and,

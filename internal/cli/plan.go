@@ -49,7 +49,7 @@ func plan(c *ucli.Context, env Env, opt analyze.Options, width float64) error {
 
 func writePlan(w io.Writer, p analyze.RunPlan, opt analyze.Options, width float64) {
 	run := p.Run
-	unit := map[string]string{ndjson.DesignPaired: "pairs", ndjson.DesignRounds: "rounds"}[run.Design]
+	unit := map[ndjson.Design]string{ndjson.DesignPaired: "pairs", ndjson.DesignRounds: "rounds"}[run.Design]
 	if unit == "" {
 		unit = "samples"
 	}

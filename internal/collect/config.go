@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Bounds of a run's configuration.
@@ -223,16 +224,16 @@ func (c Config) autoSamples(k int, est []float64) int {
 }
 
 // Design names the schedule used for k cases.
-func (c Config) Design(k int) string {
+func (c Config) Design(k int) ndjson.Design {
 	switch {
 	case k == 1:
-		return "single"
+		return ndjson.DesignSingle
 	case c.Sequential:
-		return "sequential"
+		return ndjson.DesignSequential
 	case k == 2:
-		return "paired"
+		return ndjson.DesignPaired
 	}
-	return "rounds"
+	return ndjson.DesignRounds
 }
 
 // BatchingName names the batch-size policy as the stream does.

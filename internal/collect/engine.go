@@ -294,9 +294,9 @@ func (e *Engine) plan() schedule.Plan {
 		n = MaxUntilUnits
 	}
 	switch e.Config.Design(k) {
-	case "single":
+	case ndjson.DesignSingle:
 		return schedule.Single(n)
-	case "paired":
+	case ndjson.DesignPaired:
 		if e.block != nil {
 			return schedule.PairedLed(n, e.block.seed(e.Config.Seed), e.block.Order)
 		}
@@ -304,7 +304,7 @@ func (e *Engine) plan() schedule.Plan {
 			return schedule.PairedBlocks(n, pairBlock, e.Config.Seed)
 		}
 		return schedule.Paired(n, e.Config.Seed)
-	case "sequential":
+	case ndjson.DesignSequential:
 		return schedule.Sequential(n, k)
 	}
 	if e.block != nil {
@@ -317,7 +317,7 @@ func (e *Engine) unitsPlanned() int {
 	if e.Config.Until.Rule != "" {
 		return 0 // not known in advance
 	}
-	if e.Config.Design(len(e.Cases)) == "sequential" {
+	if e.Config.Design(len(e.Cases)) == ndjson.DesignSequential {
 		return e.Config.Samples * len(e.Cases)
 	}
 	return e.Config.Samples

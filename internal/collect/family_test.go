@@ -23,7 +23,7 @@ func TestUntilDecisionSharesTheFamilyErrorRate(t *testing.T) {
 			ops[i] = &fakeOp{clk: clk, perOp: 1_000_000}
 		}
 		e, buf := autoEngine(cfg, ops...)
-		j := &scriptedJudge{verdicts: []string{"inconclusive", "reference faster"}, widths: []float64{3, 2}}
+		j := &scriptedJudge{verdicts: []ndjson.Verdict{"inconclusive", "reference faster"}, widths: []float64{3, 2}}
 		e.Judge = j.judge
 		e.Run.Config.Until = &ndjson.Until{Rule: "decision", ConfidencePct: 95, Spending: "linear"}
 		if _, err := e.Collect(); err != nil {

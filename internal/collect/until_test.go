@@ -12,7 +12,7 @@ import (
 // scriptedJudge answers each look with the next verdict and half-width,
 // and records what it was asked.
 type scriptedJudge struct {
-	verdicts []string
+	verdicts []ndjson.Verdict
 	widths   []float64
 	asked    []int     // kept samples at each look
 	levels   []float64 // confidence of each look
@@ -37,7 +37,7 @@ func untilEngine(rule string, width float64, j *scriptedJudge) (*Engine, *bytes.
 }
 
 func TestUntilDecisionSettles(t *testing.T) {
-	j := &scriptedJudge{verdicts: []string{"inconclusive", "reference faster"}, widths: []float64{3, 2}}
+	j := &scriptedJudge{verdicts: []ndjson.Verdict{"inconclusive", "reference faster"}, widths: []float64{3, 2}}
 	e, buf := untilEngine("decision", 0, j)
 	end, err := e.Collect()
 	if err != nil {
@@ -90,7 +90,7 @@ func TestUntilDecisionSettles(t *testing.T) {
 }
 
 func TestUntilDecisionHitsTheLimit(t *testing.T) {
-	j := &scriptedJudge{verdicts: []string{"inconclusive"}, widths: []float64{3}}
+	j := &scriptedJudge{verdicts: []ndjson.Verdict{"inconclusive"}, widths: []float64{3}}
 	e, buf := untilEngine("decision", 0, j)
 	end, err := e.Collect()
 	if err != nil {
@@ -119,7 +119,7 @@ func TestUntilDecisionHitsTheLimit(t *testing.T) {
 }
 
 func TestUntilWidthLooksOftenWithoutSpending(t *testing.T) {
-	j := &scriptedJudge{verdicts: []string{"", "", "", ""}, widths: []float64{3, 2, 1.5, 0.9}}
+	j := &scriptedJudge{verdicts: []ndjson.Verdict{"", "", "", ""}, widths: []float64{3, 2, 1.5, 0.9}}
 	e, buf := untilEngine("width", 1, j)
 	end, err := e.Collect()
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 func (p *plan) checkInvocations() error {
 	if k := p.Invocations; k > 1 && p.Mode == ModeExec {
 		return field.Errorf("Invocations", k, "%s %d: exec mode already starts a fresh process per operation; use %s, %s or %s for process blocks",
-			field.Name("Invocations"), k, ModeWorker.name(), ModeGotest.name(), ModeBatch.name())
+			field.Name("Invocations"), k, modeName(ModeWorker), modeName(ModeGotest), modeName(ModeBatch))
 	}
 	return nil
 }

@@ -46,9 +46,9 @@ func (m *measurement) counterTargets() []simcount.Target {
 		case ModeBatch:
 			out[i] = simcount.Target{Argv: c.Argv, Batch: true, Stdin: m.Stdio.Input}
 		case ModeWorker:
-			out[i].Refusal = "a worker serves many requests in one process and valgrind counts whole processes: not counted in " + m.spell(ModeWorker.name()) + " mode"
+			out[i].Refusal = "a worker serves many requests in one process and valgrind counts whole processes: not counted in " + m.spell(modeName(ModeWorker)) + " mode"
 		default:
-			out[i].Refusal = "a go test binary's count would include the testing package's calibration runs: not counted in " + m.spell(ModeGotest.name()) + " mode"
+			out[i].Refusal = "a go test binary's count would include the testing package's calibration runs: not counted in " + m.spell(modeName(ModeGotest)) + " mode"
 		}
 	}
 	return out

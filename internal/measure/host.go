@@ -30,7 +30,7 @@ func (p *plan) checkPlatform() error {
 func platformRefusal(mode Mode, response, goos string) error {
 	if mode == ModeWorker {
 		if err := workerexec.SupportedOn(goos); err != nil {
-			return field.Errorf("Mode=worker", true, "%s: %v", ModeWorker.name(), err)
+			return field.Errorf("Mode=worker", true, "%s: %v", modeName(ModeWorker), err)
 		}
 	}
 	if response != "" {

@@ -19,7 +19,7 @@ import (
 // There it is off, and asking for it is refused.
 func (p *plan) resolveLayout() error {
 	asked := p.Layout != nil && *p.Layout
-	if p.Mode.startsProcesses() {
+	if startsProcesses(p.Mode) {
 		p.RandomizeLayout = p.Layout == nil || asked
 		return nil
 	}
@@ -31,7 +31,7 @@ func (p *plan) resolveLayout() error {
 	if p.Mode == ModeGotest {
 		why = "a Go benchmark runs on goroutine stacks that the environment does not move"
 	}
-	return field.Errorf("Layout", true, "%s with %s: %s; drop the flag (it applies to exec and batch modes)", field.Name("Layout"), p.Mode.name(), why)
+	return field.Errorf("Layout", true, "%s with %s: %s; drop the flag (it applies to exec and batch modes)", field.Name("Layout"), modeName(p.Mode), why)
 }
 
 // commandEnv is the environment of the measured commands: the tool's own,
@@ -47,7 +47,7 @@ func (m *measurement) commandEnv() []string {
 // cannot vary it, otherwise whether it was randomized and what the kernel
 // randomizes itself.
 func (m *measurement) layoutRecord(root fs.FS) *ndjson.Layout {
-	if !m.Mode.startsProcesses() {
+	if !startsProcesses(m.Mode) {
 		return nil
 	}
 	l := &ndjson.Layout{Randomized: m.RandomizeLayout}

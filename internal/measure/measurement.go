@@ -100,7 +100,7 @@ func (m *measurement) fillRun(clk probes.SampleClock) error {
 	}
 	m.record = ndjson.Run{
 		RunID: uuid.NewString(), Tool: m.Tool, ToolVersion: version.Version,
-		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: string(m.Mode),
+		Started: time.Now().UTC().Format(time.RFC3339Nano), Mode: m.Mode,
 		Host: probes.Fingerprint(os.DirFS("/")), Clock: clock, Timer: m.timer, Tags: m.Tags,
 	}
 	rc := &m.record.Config

@@ -1,24 +1,28 @@
 package measure
 
-import "github.com/flybench/flybench/internal/field"
+import (
+	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
 
-// Mode is how an operation executes.
-type Mode string
+// Mode is how an operation executes: the stream's vocabulary, which the
+// run record names in run.mode.
+type Mode = ndjson.Mode
 
-// The execution modes; the run record names them in run.mode.
+// The execution modes.
 const (
-	ModeExec   Mode = "exec"   // a child process per operation
-	ModeBatch  Mode = "batch"  // one process per batch performs its N operations itself
-	ModeWorker Mode = "worker" // a long-lived worker serves a request per batch (man fb-worker(7))
-	ModeGotest Mode = "gotest" // a compiled Go test benchmark runs once per batch (man fb-gotest(7))
+	ModeExec   = ndjson.ModeExec
+	ModeBatch  = ndjson.ModeBatch
+	ModeWorker = ndjson.ModeWorker
+	ModeGotest = ndjson.ModeGotest
 )
 
 // startsProcesses reports whether the mode starts a process per batch or
 // per operation, whose environment (the layout padding) a unit can vary.
-func (m Mode) startsProcesses() bool { return m == ModeExec || m == ModeBatch }
+func startsProcesses(m Mode) bool { return m == ModeExec || m == ModeBatch }
 
-// name is the mode as a field of a message: what asks for it.
-func (m Mode) name() field.Name { return field.Name("Mode=" + string(m)) }
+// modeName is the mode as a field of a message: what asks for it.
+func modeName(m Mode) field.Name { return field.Name("Mode=" + string(m)) }
 
 // Timer is which clock a sample's per-operation time comes from.
 type Timer string

@@ -38,9 +38,9 @@ func (p *plan) resolveReference() error {
 	case strings.TrimSpace(value) == "":
 		return field.Errorf("Reference", value, "%s is empty: give int, mem or a command", ref)
 	case p.Mode == ModeWorker:
-		return field.Errorf("Reference", value, "%s cannot be used with %s: worker cases run inside the workers' own processes, and the reference workload is a program of its own", ref, ModeWorker.name())
+		return field.Errorf("Reference", value, "%s cannot be used with %s: worker cases run inside the workers' own processes, and the reference workload is a program of its own", ref, modeName(ModeWorker))
 	case p.Mode == ModeGotest:
-		return field.Errorf("Reference", value, "%s cannot be used with %s: each side is a Go benchmark timed by the test binary, and the reference workload is not one", ref, ModeGotest.name())
+		return field.Errorf("Reference", value, "%s cannot be used with %s: each side is a Go benchmark timed by the test binary, and the reference workload is not one", ref, modeName(ModeGotest))
 	case !slices.Contains(refwork.Kinds, value):
 		p.ref = &reference{command: value}
 	default:

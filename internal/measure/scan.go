@@ -185,7 +185,7 @@ func (r *scan) checkTemplate(template string) error {
 func (r *scan) reserveBatchCount() error {
 	for _, p := range r.params {
 		if p.name == "n" {
-			return field.Errorf("Scan", p.name, "parameter n: {n} is the iteration count in %s mode; call the parameter something else", ModeBatch.name())
+			return field.Errorf("Scan", p.name, "parameter n: {n} is the iteration count in %s mode; call the parameter something else", modeName(ModeBatch))
 		}
 	}
 	r.reserved = "n"

@@ -19,10 +19,10 @@ type side struct {
 func (p *plan) checkMode() error {
 	switch {
 	case p.Mode == ModeExec && len(p.Cases) > 0:
-		return field.Errorf("Cases", p.Cases, "%s needs %s", field.Name("Cases"), ModeWorker.name())
+		return field.Errorf("Cases", p.Cases, "%s needs %s", field.Name("Cases"), modeName(ModeWorker))
 	case p.Mode == ModeGotest && (p.Command.Shell || p.Command.IgnoreFailure):
 		return field.Errorf("Mode=gotest", true, "%s runs test binaries directly: drop %s and %s",
-			ModeGotest.name(), field.Name("Command.Shell"), field.Name("Command.IgnoreFailure"))
+			modeName(ModeGotest), field.Name("Command.Shell"), field.Name("Command.IgnoreFailure"))
 	}
 	return nil
 }

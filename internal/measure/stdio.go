@@ -16,13 +16,13 @@ func (p *plan) checkStdio() error {
 	in, out := nullIsEmpty(p.Stdio.Input), nullIsEmpty(p.Stdio.Output)
 	input, output := field.Name("Stdio.Input"), field.Name("Stdio.Output")
 	switch {
-	case !p.Mode.startsProcesses():
+	case !startsProcesses(p.Mode):
 		if p.Stdio != (Stdio{}) {
 			path, value := "Stdio.Input", p.Stdio.Input
 			if value == "" {
 				path, value = "Stdio.Output", p.Stdio.Output
 			}
-			return field.Errorf(path, value, "%s and %s apply to exec and batch modes: %s uses the commands' stdin and stdout itself; drop them", input, output, p.Mode.name())
+			return field.Errorf(path, value, "%s and %s apply to exec and batch modes: %s uses the commands' stdin and stdout itself; drop them", input, output, modeName(p.Mode))
 		}
 		return nil
 	case p.Command.ShowOutput && p.Stdio.Output != "" && out != "inherit":

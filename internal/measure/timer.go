@@ -23,7 +23,7 @@ func (p *plan) checkTimer() error {
 	case t != TimerAuto && t != TimerWall && t != TimerCPU:
 		return field.Errorf("Timer", t, "%s %q: use auto, wall or cpu", timer, t)
 	case t == TimerCPU && p.Mode == ModeGotest:
-		return field.Errorf("Timer", t, "%s cpu with %s: the test binary's CPU time includes its start-up, the benchmark's setup and whatever runs with Go's timer stopped", timer, ModeGotest.name()).
+		return field.Errorf("Timer", t, "%s cpu with %s: the test binary's CPU time includes its start-up, the benchmark's setup and whatever runs with Go's timer stopped", timer, modeName(ModeGotest)).
 			WithHint("keep Go's ns/op as the timer and add %s cpu to see the CPU time as an axis", field.Name("Axes"))
 	}
 	return nil

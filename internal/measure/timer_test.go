@@ -38,8 +38,9 @@ func TestForcedTimerReplacesReportedOne(t *testing.T) {
 	decls := []custom.Descriptor{{Name: "ticks", Primary: true}}
 	reported := &ndjson.Timer{Kind: ndjson.TimerSelf, Axis: "ticks"}
 	for _, tc := range []struct {
-		choice     Timer
-		kind, note string
+		choice Timer
+		kind   ndjson.TimerKind
+		note   string
 	}{
 		{TimerAuto, ndjson.TimerSelf, ""},
 		{TimerWall, ndjson.TimerWall, "<Timer> wall: start-up; the cases' own ticks is not used"},

@@ -171,7 +171,7 @@ type axisOutcome struct {
 // comparison, the rest from the outcomes, and an unavailable record for
 // every axis either side lacks in some sample.
 func comparisonAxesOf(run *ndjson.Run, k *ndjson.Comparison, ref, con *ndjson.Summary, outcomes []axisOutcome) []ndjson.AxisComparison {
-	wallVerdict := k.Verdict
+	wallVerdict := string(k.Verdict)
 	switch k.Verdict {
 	case ndjson.VerdictContenderFaster:
 		wallVerdict = "contender better"

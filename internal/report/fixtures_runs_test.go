@@ -75,7 +75,7 @@ func roundsSummary(c int, median float64, iter int64) *ndjson.Summary {
 func roundsComparisons() []ndjson.Record {
 	type row struct {
 		geo, med, lo, hi, change, clo, chi, order float64
-		verdict                                   string
+		verdict                                   ndjson.Verdict
 		wins, losses                              int
 		warnings                                  []string
 	}

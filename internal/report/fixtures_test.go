@@ -23,7 +23,7 @@ var testClock = ndjson.Clock{Backend: "clock_gettime(CLOCK_MONOTONIC_RAW)",
 var testConfig = ndjson.Config{WarmupNS: 100e6, MeasurementNS: 500e6, MaxSamplingNS: 5e9,
 	Samples: 50, MinSampleNS: 1e6, MaxIterations: 1 << 30, SliceNS: 6.5e6, Metrics: []string{}}
 
-func testRun(id, tool, design, batching string, cases ...string) *ndjson.Run {
+func testRun(id, tool string, design ndjson.Design, batching string, cases ...string) *ndjson.Run {
 	run := &ndjson.Run{RunID: id, Tool: tool, ToolVersion: "0.1.0", Started: "2026-03-14T09:26:53Z",
 		Mode: "exec", Design: design, Batching: batching, Seed: 42, Config: testConfig,
 		Host: testHost, Clock: testClock}

@@ -14,7 +14,7 @@ import (
 
 // analysedRun collects units of cases around the given medians and
 // analyses them as fb-analyze would.
-func analysedRun(t *testing.T, id, design string, units int, medians []float64) *model.Run {
+func analysedRun(t *testing.T, id string, design ndjson.Design, units int, medians []float64) *model.Run {
 	t.Helper()
 	names := make([]string, len(medians))
 	iter := make([]int64, len(medians))

@@ -225,7 +225,7 @@ type Comparison struct {
 	Contender      int        `json:"contender"`
 	ReferenceName  string     `json:"reference_name"`
 	ContenderName  string     `json:"contender_name"`
-	Design         string     `json:"design"`
+	Design         Design     `json:"design"`
 	Batching       string     `json:"batching"`
 	Pairs          int        `json:"pairs"`
 	GeoSpeedup     float64    `json:"geo_speedup"`
@@ -236,7 +236,7 @@ type Comparison struct {
 	MeanDiffNS     float64    `json:"mean_diff_ns"`
 	ConfidencePct  float64    `json:"confidence_pct"`
 	ThresholdPct   float64    `json:"threshold_pct"`
-	Verdict        string     `json:"verdict"`
+	Verdict        Verdict    `json:"verdict"`
 	OrderEffectPct float64    `json:"order_effect_pct"`
 	ReferenceFirst int        `json:"reference_first"`
 	ContenderFirst int        `json:"contender_first"`
@@ -375,7 +375,7 @@ type ProcessLevel struct {
 	Status         string     `json:"status"`
 	Reason         string     `json:"reason,omitempty"`
 	Statistic      string     `json:"statistic"`
-	Design         string     `json:"design"`
+	Design         Design     `json:"design"`
 	Runs           int        `json:"runs"`
 	Strata         int        `json:"strata,omitempty"`
 	Method         string     `json:"method,omitempty"`
@@ -383,7 +383,7 @@ type ProcessLevel struct {
 	ConfidencePct  float64    `json:"confidence_pct"`
 	ImprovementPct float64    `json:"improvement_pct,omitempty"`
 	CI             [2]float64 `json:"ci_pct,omitempty"`
-	Verdict        string     `json:"verdict,omitempty"`
+	Verdict        Verdict    `json:"verdict,omitempty"`
 }
 
 // Process-level statuses (schema 1.4).
@@ -486,7 +486,7 @@ type Suite struct {
 	ChangeCI      [2]float64    `json:"change_ci_pct"`
 	ConfidencePct float64       `json:"confidence_pct"`
 	ThresholdPct  float64       `json:"threshold_pct"`
-	Verdict       string        `json:"verdict"`
+	Verdict       Verdict       `json:"verdict"`
 	// Method says how the interval was computed; Warnings name the
 	// comparisons left out of the suite and why (schema 1.4).
 	Method   string   `json:"method,omitempty"`
@@ -502,7 +502,7 @@ type AA struct {
 	Header
 	Series  string   `json:"series"`
 	Command string   `json:"command"`
-	Mode    string   `json:"mode"`
+	Mode    Mode     `json:"mode"`
 	Planned int      `json:"planned"`
 	Runs    int      `json:"runs"`
 	RunIDs  []string `json:"run_ids"`
@@ -537,13 +537,17 @@ type SuiteMember struct {
 	Pairs     int     `json:"pairs"`
 	// Design is the member's comparison design: "paired", "rounds",
 	// "sequential" or "independent" (each side resampled on its own).
-	Design string `json:"design,omitempty"`
+	Design Design `json:"design,omitempty"`
 }
+
+// Verdict is the verdict of a timing comparison against its practical
+// threshold (an axis has verdicts of its own, AxisResult.Verdict).
+type Verdict string
 
 // Verdicts of a timing comparison.
 const (
-	VerdictContenderFaster = "contender faster"
-	VerdictReferenceFaster = "reference faster"
-	VerdictEquivalent      = "practically equivalent"
-	VerdictInconclusive    = "inconclusive"
+	VerdictContenderFaster Verdict = "contender faster"
+	VerdictReferenceFaster Verdict = "reference faster"
+	VerdictEquivalent      Verdict = "practically equivalent"
+	VerdictInconclusive    Verdict = "inconclusive"
 )

@@ -74,7 +74,7 @@ type CheckItem struct {
 	Kind      string  `json:"kind"`
 	Subject   string  `json:"subject"`
 	Metric    string  `json:"metric"`
-	Design    string  `json:"design"`
+	Design    Design  `json:"design"`
 	Value     float64 `json:"value"`
 	Unit      string  `json:"unit"`
 	Threshold float64 `json:"threshold"`

@@ -14,9 +14,9 @@ type Run struct {
 	ToolVersion string `json:"tool_version"`
 	Started     string `json:"started"`
 	// Mode is how an operation is executed: "exec" (a command per logical operation).
-	Mode string `json:"mode"`
+	Mode Mode `json:"mode"`
 	// Design is the collection schedule: "single", "paired", "rounds" or "sequential".
-	Design string `json:"design"`
+	Design Design `json:"design"`
 	// Batching is "shared-iterations" (every case of a unit runs the same
 	// number of operations) or "equal-time" (each case's batch sized
 	// toward an equal timed slice).
@@ -48,23 +48,37 @@ type Run struct {
 // Note says what the timer includes, e.g. process start-up for a
 // wall-timed batch.
 type Timer struct {
-	Kind         string  `json:"kind"`
-	Axis         string  `json:"axis,omitempty"`
-	Source       string  `json:"source,omitempty"`
-	ResolutionNS float64 `json:"resolution_ns,omitempty"`
-	Note         string  `json:"note,omitempty"`
+	Kind         TimerKind `json:"kind"`
+	Axis         string    `json:"axis,omitempty"`
+	Source       string    `json:"source,omitempty"`
+	ResolutionNS float64   `json:"resolution_ns,omitempty"`
+	Note         string    `json:"note,omitempty"`
 }
+
+// Mode is how a run executes one operation (man fb-pair(1)).
+type Mode string
+
+// Modes.
+const (
+	ModeExec   Mode = "exec"   // a child process per operation
+	ModeBatch  Mode = "batch"  // one process per batch performs its N operations itself
+	ModeWorker Mode = "worker" // a long-lived worker serves a request per batch (man fb-worker(7))
+	ModeGotest Mode = "gotest" // a compiled Go test benchmark runs once per batch (man fb-gotest(7))
+)
+
+// TimerKind names what a run's primary timer reads.
+type TimerKind string
 
 // Timer kinds.
 const (
-	TimerWall = "wall"
-	TimerSelf = "self"
-	TimerCPU  = "cpu"
+	TimerWall TimerKind = "wall" // the harness's clock around each batch
+	TimerSelf TimerKind = "self" // the batch's or worker's own report of its elapsed time
+	TimerCPU  TimerKind = "cpu"  // user plus system CPU time of the batch
 )
 
 // KindOf is the kind of a run's timer; a run that records none is timed
 // by wall time.
-func (t *Timer) KindOf() string {
+func (t *Timer) KindOf() TimerKind {
 	if t == nil || t.Kind == "" {
 		return TimerWall
 	}
@@ -81,7 +95,7 @@ func (r *Run) TimerFloorNS(iter int64) float64 {
 	if t := r.Timer; t.KindOf() != TimerWall && t.ResolutionNS > 0 {
 		res = t.ResolutionNS
 	}
-	if r.Mode == "exec" && r.Timer.KindOf() == TimerCPU {
+	if r.Mode == ModeExec && r.Timer.KindOf() == TimerCPU {
 		return res
 	}
 	return res / float64(iter)
@@ -495,7 +509,7 @@ type LookInterval struct {
 	ChangePct    float64    `json:"change_pct"`
 	CI           [2]float64 `json:"ci_pct"`
 	HalfWidthPct float64    `json:"half_width_pct"`
-	Verdict      string     `json:"verdict,omitempty"`
+	Verdict      Verdict    `json:"verdict,omitempty"`
 }
 
 // Counter is a deterministic count of one case measured outside the timed
@@ -521,15 +535,19 @@ type Counter struct {
 	Values []float64 `json:"values,omitempty"`
 }
 
+// Design names a run's collection schedule, or how a comparison's two
+// sides were collected.
+type Design string
+
 // Designs of a run's collection schedule.
 const (
-	DesignSingle     = "single"
-	DesignPaired     = "paired"
-	DesignRounds     = "rounds"
-	DesignSequential = "sequential"
+	DesignSingle     Design = "single"
+	DesignPaired     Design = "paired"
+	DesignRounds     Design = "rounds"
+	DesignSequential Design = "sequential"
 	// DesignIndependent labels a comparison of two separately collected
 	// runs (a baseline comparison): no pairs exist across them (schema 1.4).
-	DesignIndependent = "independent"
+	DesignIndependent Design = "independent"
 )
 
 // End reasons.

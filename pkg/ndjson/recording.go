@@ -224,7 +224,7 @@ type SpanComparison struct {
 	ReferenceRun     string             `json:"reference_run"`
 	ContenderRun     string             `json:"contender_run"`
 	Name             string             `json:"name"`
-	ComparisonDesign string             `json:"comparison_design"`
+	ComparisonDesign Design             `json:"comparison_design"`
 	Outcome          string             `json:"outcome"`
 	WallAvailable    bool               `json:"wall_available"`
 	Changes          []PercentileChange `json:"changes,omitempty"`
@@ -240,5 +240,5 @@ type PercentileChange struct {
 	ChangePct *float64 `json:"change_pct"`
 	// CI is null exactly when ChangePct is.
 	CI      *[2]float64 `json:"ci_pct"`
-	Verdict string      `json:"verdict"`
+	Verdict Verdict     `json:"verdict"`
 }

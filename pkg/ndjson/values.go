@@ -236,7 +236,7 @@ func (s *Sizes) validate() error {
 }
 
 // timeVerdict refuses a verdict that is not one of a time comparison's.
-func timeVerdict(field, v string) error {
+func timeVerdict(field string, v Verdict) error {
 	switch v {
 	case "", VerdictContenderFaster, VerdictReferenceFaster, VerdictEquivalent, VerdictInconclusive:
 		return nil

@@ -24,7 +24,7 @@ func (c *console) baseline(r *model.Run) {
 		k := &r.Baseline[i]
 		ref, con := words.BaselineMedians(k)
 		rows = append(rows, []Cell{{Text: k.ContenderName}, {Text: ref}, {Text: con}, {Text: model.Pct(k.ChangePct)},
-			{Text: model.PctRange(k.ChangeCI)}, {Text: words.VerdictShort(k.Verdict), SGR: verdictColor(k.Verdict)}})
+			{Text: model.PctRange(k.ChangeCI)}, {Text: words.VerdictShort(k.Verdict), SGR: verdictColor(string(k.Verdict))}})
 	}
 	c.table(rows, []bool{false, true, true, true, true, false})
 }

@@ -46,7 +46,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	if k.Robust != nil && k.Estimator == "robust" {
 		c.row("outliers", words.Robust(k))
 	}
-	c.paintedRow("verdict", verdictColor(k.Verdict), c.verdict(r, k))
+	c.paintedRow("verdict", verdictColor(string(k.Verdict)), c.verdict(r, k))
 	if k.Throughput != nil {
 		c.row("throughput", words.ThroughputChange(k.Throughput, ci))
 	}
@@ -78,15 +78,15 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 // verdict is "new faster   (contender faster)".
 func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 	text := words.Verdict(r, k)
-	if k.Verdict != "" && k.Verdict != text {
-		text += "   (" + k.Verdict + ")"
+	if k.Verdict != "" && string(k.Verdict) != text {
+		text += "   (" + string(k.Verdict) + ")"
 	}
 	return text
 }
 
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
-func (c *console) schedule(design, batching string, layout *ndjson.Layout) {
+func (c *console) schedule(design ndjson.Design, batching string, layout *ndjson.Layout) {
 	text, exposed := words.Schedule(design, batching)
 	text = words.WithLayout(text, layout)
 	if exposed {

@@ -126,9 +126,9 @@ func timedBy(t *ndjson.Timer) string {
 
 func headerSchedule(run ndjson.Run) string {
 	if run.Design == ndjson.DesignSingle || run.Batching == "" {
-		return run.Design
+		return string(run.Design)
 	}
-	return run.Design + ", " + run.Batching
+	return string(run.Design) + ", " + run.Batching
 }
 
 // title opens a card: "-" marks a case, "=" a comparison.

@@ -140,10 +140,10 @@ func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []Cell
 		if ch.Verdict == "insufficient evidence" {
 			change = "n/a"
 		}
-		return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: change}, {Text: ""}, {Text: ch.Verdict}}
+		return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: change}, {Text: ""}, {Text: string(ch.Verdict)}}
 	}
 	return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: model.Pct(*ch.ChangePct)}, {Text: model.PctRange(*ch.CI)},
-		{Text: ch.Verdict, SGR: verdictColor(ch.Verdict)}}
+		{Text: string(ch.Verdict), SGR: verdictColor(string(ch.Verdict))}}
 }
 
 func orAll(o string) string {

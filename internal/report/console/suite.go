@@ -21,7 +21,7 @@ func (c *console) suites(runs []*model.Run) {
 		c.table(rows, []bool{false, false, true, true, true})
 		c.row("speedup", fmt.Sprintf("%s geometric mean  %s %s", c.p.paint(SGRBold, model.Speedup(s.GeoSpeedup)), words.SuiteLevel(&s), model.SpeedupRange(s.SpeedupCI)))
 		c.row("time", fmt.Sprintf("%s  %s %s  threshold ±%.1f%%", model.Pct(s.ChangePct), words.SuiteLevel(&s), model.PctRange(s.ChangeCI), s.ThresholdPct))
-		c.paintedRow("verdict", verdictColor(s.Verdict), words.SuiteVerdict(s.Verdict))
+		c.paintedRow("verdict", verdictColor(string(s.Verdict)), words.SuiteVerdict(s.Verdict))
 		for _, w := range s.Warnings {
 			c.warning(w)
 		}

@@ -82,7 +82,7 @@ func contenderCells(r *model.Run, i int) []Cell {
 		{Text: model.Speedup(words.DecisionSpeedup(k))},
 		{Text: model.SpeedupRange(k.SpeedupCI)},
 		{Text: model.Pct(k.ChangePct)},
-		{Text: words.VerdictShort(k.Verdict), SGR: verdictColor(k.Verdict)},
+		{Text: words.VerdictShort(k.Verdict), SGR: verdictColor(string(k.Verdict))},
 		{Text: winsText(k)},
 	}
 }

@@ -42,13 +42,13 @@ func axisVerdictMark(verdict string) string {
 // equivalence and yellow when the data cannot tell.
 func verdictColor(verdict string) string {
 	switch verdict {
-	case ndjson.VerdictContenderFaster:
+	case string(ndjson.VerdictContenderFaster):
 		return SGRGreen
-	case ndjson.VerdictReferenceFaster:
+	case string(ndjson.VerdictReferenceFaster):
 		return SGRRed
-	case ndjson.VerdictEquivalent:
+	case string(ndjson.VerdictEquivalent):
 		return SGRCyan
-	case ndjson.VerdictInconclusive:
+	case string(ndjson.VerdictInconclusive):
 		return SGRYellow
 	}
 	return ""

@@ -123,11 +123,11 @@ func newCSVRow(r *model.Run, kind string) csvRow {
 	row := make(csvRow, len(Columns))
 	row.set("run_id", r.Run.RunID)
 	row.set("kind", kind)
-	row.set("design", r.Run.Design)
+	row.set("design", string(r.Run.Design))
 	row.set("batching", r.Run.Batching)
 	row.set("confidence_pct", model.Plain(r.Analysis.ConfidencePct))
 	row.set("threshold_pct", model.Plain(r.Analysis.ThresholdPct))
-	row.set("timer", r.Run.Timer.KindOf())
+	row.set("timer", string(r.Run.Timer.KindOf()))
 	row.setEnvironment(r)
 	row.setUntil(r)
 	row.setFamily(r)
@@ -218,7 +218,7 @@ func comparisonRow(r *model.Run, k *ndjson.Comparison) csvRow {
 	row := newCSVRow(r, "comparison")
 	row.set("name", ref)
 	row.set("contender_name", con)
-	row.set("verdict", k.Verdict)
+	row.set("verdict", string(k.Verdict))
 	row.setThroughputChange(k)
 	row.setProcess(k)
 	row.setInts(map[string]int{"case": k.Reference, "contender": k.Contender,
@@ -239,7 +239,7 @@ func comparisonRow(r *model.Run, k *ndjson.Comparison) csvRow {
 		row.setFloats(map[string]float64{"leader_pct": f.LeaderPct})
 	}
 	if k.Design != "" {
-		row.set("design", k.Design)
+		row.set("design", string(k.Design))
 	}
 	if k.Batching != "" {
 		row.set("batching", k.Batching)

@@ -94,13 +94,13 @@ func spanComparisonRow(r *model.Recording, k *ndjson.SpanComparison) csvRow {
 	row.set("run_id", k.ContenderRun)
 	row.set("reference_run_id", k.ReferenceRun)
 	row.set("name", k.Name)
-	row.set("design", k.ComparisonDesign)
+	row.set("design", string(k.ComparisonDesign))
 	row.set("outcome", k.Outcome)
 	row.set("wall_available", strconv.FormatBool(k.WallAvailable))
 	row.setFloats(map[string]float64{"confidence_pct": k.ConfidencePct, "threshold_pct": k.ThresholdPct})
 	for _, ch := range k.Changes {
 		col := percentileColumn(ch.P)
-		row.set(col+"_verdict", ch.Verdict)
+		row.set(col+"_verdict", string(ch.Verdict))
 		if ch.ChangePct != nil && ch.CI != nil {
 			row.setFloats(map[string]float64{col + "_change_pct": *ch.ChangePct, col + "_change_ci_low": ch.CI[0], col + "_change_ci_high": ch.CI[1]})
 		}
@@ -197,11 +197,11 @@ func spanComparisonLongRows(r *model.Recording, k *ndjson.SpanComparison) []long
 		row := newSpanLongRow(r, "span_comparison", k.Name, r.AxisInfo("wall", "ns"), status, reason)
 		row.set("run_id", k.ContenderRun)
 		row.set("reference_run_id", k.ReferenceRun)
-		row.set("comparison_design", k.ComparisonDesign)
+		row.set("comparison_design", string(k.ComparisonDesign))
 		row.set("method", "independent percentile bootstrap")
 		row.set("outcome", k.Outcome)
 		row.set("percentile", words.Percentile(ch.P))
-		row.set("verdict", ch.Verdict)
+		row.set("verdict", string(ch.Verdict))
 		row.set("confidence_pct", model.Plain(k.ConfidencePct))
 		if ch.ChangePct != nil && ch.CI != nil {
 			row.setNumbers(map[string]float64{"change": *ch.ChangePct, "ci_low": ch.CI[0], "ci_high": ch.CI[1]})

@@ -17,7 +17,7 @@ func suiteCSVRows(s *ndjson.Suite) []csvRow {
 	head.set("kind", "suite")
 	head.set("name", words.SuiteTitle(s))
 	head.set("n", strconv.Itoa(len(s.Members)))
-	head.set("verdict", s.Verdict)
+	head.set("verdict", string(s.Verdict))
 	head.setFloats(map[string]float64{"geo_speedup": s.GeoSpeedup, "speedup_ci_low": s.SpeedupCI[0], "speedup_ci_high": s.SpeedupCI[1],
 		"change_pct": s.ChangePct, "change_ci_low": s.ChangeCI[0], "change_ci_high": s.ChangeCI[1],
 		"confidence_pct": s.ConfidencePct, "threshold_pct": s.ThresholdPct})
@@ -30,7 +30,7 @@ func suiteCSVRows(s *ndjson.Suite) []csvRow {
 		row.set("contender", strconv.Itoa(m.Contender))
 		row.set("name", m.Name)
 		row.set("n", strconv.Itoa(m.Pairs))
-		row.set("design", m.Design)
+		row.set("design", string(m.Design))
 		row.setFloats(map[string]float64{"geo_speedup": m.Speedup, "change_pct": words.MemberChange(m)})
 		rows = append(rows, row)
 	}
@@ -44,7 +44,7 @@ func suiteLongRows(s *ndjson.Suite) []longRow {
 	head := make(longRow, len(LongColumns))
 	for col, v := range map[string]string{"kind": "suite", "name": words.SuiteTitle(s), "axis": "time", "unit": "%",
 		"status": "collected", "available": "true", "method": "geometric-mean", "n": strconv.Itoa(len(s.Members)),
-		"verdict": s.Verdict, "warnings": strings.Join(s.Warnings, " | ")} {
+		"verdict": string(s.Verdict), "warnings": strings.Join(s.Warnings, " | ")} {
 		head.set(col, v)
 	}
 	head.setNumbers(map[string]float64{"change": s.ChangePct, "ci_low": s.ChangeCI[0], "ci_high": s.ChangeCI[1],

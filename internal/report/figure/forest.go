@@ -24,7 +24,7 @@ func forestFigure(r *model.Run) (*Figure, string, error) {
 	var rows intervals
 	for i, k := range ks {
 		names = append(names, forestRow(r, k))
-		verdicts = append(verdicts, k.Verdict)
+		verdicts = append(verdicts, string(k.Verdict))
 		rows = append(rows, interval{x: k.ChangePct, y: rowY(i, len(ks)), lo: k.ChangeCI[0], hi: k.ChangeCI[1]})
 	}
 	thr := ks[0].ThresholdPct
@@ -79,10 +79,10 @@ func forestAlt(r *model.Run, ks []*ndjson.Comparison) string {
 	count := map[string]int{}
 	var order []string
 	for _, k := range ks {
-		if count[k.Verdict] == 0 {
-			order = append(order, k.Verdict)
+		if count[string(k.Verdict)] == 0 {
+			order = append(order, string(k.Verdict))
 		}
-		count[k.Verdict]++
+		count[string(k.Verdict)]++
 	}
 	var parts []string
 	for _, v := range order {

@@ -38,11 +38,11 @@ type verdictLook struct {
 // lookOf is the look of a timing or axis verdict.
 func lookOf(verdict string) verdictLook {
 	switch verdict {
-	case ndjson.VerdictContenderFaster, model.AxisContenderBetter:
+	case string(ndjson.VerdictContenderFaster), model.AxisContenderBetter:
 		return verdictLook{colGreen, draw.TriangleGlyph{}, verdict}
-	case ndjson.VerdictReferenceFaster, model.AxisReferenceBetter:
+	case string(ndjson.VerdictReferenceFaster), model.AxisReferenceBetter:
 		return verdictLook{colVermillion, draw.SquareGlyph{}, verdict}
-	case ndjson.VerdictEquivalent:
+	case string(ndjson.VerdictEquivalent):
 		return verdictLook{colBlue, draw.CircleGlyph{}, verdict}
 	case model.AxisDiagnostic:
 		return verdictLook{colPurple, draw.CrossGlyph{}, "diagnostic (not judged)"}

@@ -24,7 +24,7 @@ func runFacts(r *model.Run) []htmlFact {
 		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), words.Source(run)}, " · ")},
 		{Label: "run", Text: model.JoinNonEmpty([]string{run.RunID + r.RepeatNote(), "started " + words.Started(run.Started)}, " · ")},
 		{Label: "host", Text: hostFacts(run.Host)},
-		{Label: "mode", Text: words.OrNA(run.Mode)},
+		{Label: "mode", Text: words.OrNA(string(run.Mode))},
 		{Label: "design", Text: design},
 		{Label: "schedule", Text: scheduleFacts(r)},
 		{Label: "clock", Text: words.Clock(run.Clock)},

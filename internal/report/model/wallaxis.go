@@ -44,14 +44,14 @@ func median(s *ndjson.Summary) float64 {
 
 // wallAxisVerdict restates a timing verdict in the words of an axis
 // verdict, as fb-analyze does for the wall-time axis.
-func wallAxisVerdict(v string) string {
+func wallAxisVerdict(v ndjson.Verdict) string {
 	switch v {
 	case ndjson.VerdictContenderFaster:
 		return AxisContenderBetter
 	case ndjson.VerdictReferenceFaster:
 		return AxisReferenceBetter
 	}
-	return v
+	return string(v)
 }
 
 // SummaryStatus is an axis summary's status; a record that leaves it

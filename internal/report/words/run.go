@@ -28,7 +28,7 @@ func Timer(t *ndjson.Timer) string {
 	if t.Kind == ndjson.TimerCPU {
 		return cpuTimerText(t)
 	}
-	if t.Kind != "self" {
+	if t.Kind != ndjson.TimerSelf {
 		text := "wall time around each batch"
 		if t.Note != "" {
 			text += " — " + t.Note

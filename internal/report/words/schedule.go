@@ -8,7 +8,7 @@ import (
 
 // Design describes a collection schedule. exposed is true for a design
 // whose comparison is exposed to drift between the cases' blocks.
-func Design(design string) (text string, exposed bool) {
+func Design(design ndjson.Design) (text string, exposed bool) {
 	switch design {
 	case ndjson.DesignPaired:
 		return "paired adjacent, order-balanced", false
@@ -21,7 +21,7 @@ func Design(design string) (text string, exposed bool) {
 	case "":
 		return "design not recorded", false
 	}
-	return design, false
+	return string(design), false
 }
 
 // Batching describes how batch sizes were chosen across cases.
@@ -37,7 +37,7 @@ func Batching(batching string) string {
 
 // Schedule is the whole schedule line: "paired adjacent,
 // order-balanced, equal timed slices".
-func Schedule(design, batching string) (text string, exposed bool) {
+func Schedule(design ndjson.Design, batching string) (text string, exposed bool) {
 	text, exposed = Design(design)
 	if b := Batching(batching); b != "" {
 		text += ", " + b

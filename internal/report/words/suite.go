@@ -17,12 +17,12 @@ func MemberChange(m ndjson.SuiteMember) float64 { return 100 * (1/m.Speedup - 1)
 func SuiteLevel(s *ndjson.Suite) string { return model.Confidence(s.ConfidencePct) + " CI" }
 
 // SuiteVerdict words a suite's verdict for the contenders as a group.
-func SuiteVerdict(v string) string {
+func SuiteVerdict(v ndjson.Verdict) string {
 	switch v {
 	case ndjson.VerdictContenderFaster:
 		return "contenders faster on the geometric mean   (contender faster)"
 	case ndjson.VerdictReferenceFaster:
 		return "references faster on the geometric mean   (reference faster)"
 	}
-	return v
+	return string(v)
 }

@@ -24,7 +24,7 @@ func AxisVerdict(r *model.Run, k *ndjson.Comparison, verdict string) string {
 	case "":
 		return "no verdict"
 	}
-	return verdict
+	return string(verdict)
 }
 
 // Absolute reports whether a result is a paired difference in the axis
@@ -74,11 +74,11 @@ func Verdict(r *model.Run, c *ndjson.Comparison) string {
 	case "":
 		return "no verdict"
 	}
-	return c.Verdict
+	return string(c.Verdict)
 }
 
 // VerdictShort is the verdict from the contender's side, for a table row.
-func VerdictShort(verdict string) string {
+func VerdictShort(verdict ndjson.Verdict) string {
 	switch verdict {
 	case ndjson.VerdictContenderFaster:
 		return "faster"
@@ -89,5 +89,5 @@ func VerdictShort(verdict string) string {
 	case "":
 		return "no verdict"
 	}
-	return verdict
+	return string(verdict)
 }
