@@ -11,18 +11,12 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/flybench/flybench/internal/platform"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
-// Clock is the time source of the wait; tests use a fake one.
-type Clock interface {
-	Now() time.Time
-	Sleep(time.Duration)
-}
-
-type realClock struct{}
-
-func (realClock) Now() time.Time        { return time.Now() }
-func (realClock) Sleep(d time.Duration) { time.Sleep(d) }
+// Clock is the time source of the wait (probes.Waiter); tests use a fake
+// one.
+type Clock = probes.Waiter
 
 // Host is the machine a claim is taken on. The zero value is the real
 // host; tests replace the clock, flock(2) and the /proc files.
@@ -40,7 +34,7 @@ func (h Host) clock() Clock {
 	if h.Clock != nil {
 		return h.Clock
 	}
-	return realClock{}
+	return probes.SystemWaiter{}
 }
 
 func (h Host) flock(fd, how int) error {

@@ -17,6 +17,7 @@ import (
 	"github.com/flybench/flybench/internal/platform"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
 const gateDescription = `Waits until both the host-wide average CPU busy share and the busiest logical CPU's
@@ -76,7 +77,7 @@ func runGate(c *ucli.Context, env Env) error {
 	defer closeOut()
 	disp := &gateDisplay{w: env.Stderr, mode: mode, policy: p}
 	disp.start()
-	g, err := gate.Wait(p, hostload.ProcStat{}, gate.SystemClock{}, disp.update)
+	g, err := gate.Wait(p, hostload.ProcStat{}, probes.SystemWaiter{}, disp.update)
 	disp.close(g)
 	if err != nil {
 		return err

@@ -5,12 +5,11 @@ import (
 	"time"
 
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
-// Clock is a monotonic nanosecond clock; probes.Clock satisfies it.
-type Clock interface {
-	Now() int64
-}
+// Clock is the monotonic nanosecond clock of the probes package.
+type Clock = probes.Clock
 
 // Monitor applies a policy to the host's conditions for one run. The
 // collection engine calls Start before warmup, Check at every window

@@ -9,6 +9,7 @@ import (
 
 	"github.com/flybench/flybench/internal/hostload"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
 // fakeClock moves only when slept on.
@@ -269,7 +270,7 @@ func TestValidate(t *testing.T) {
 func TestRealHost(t *testing.T) {
 	p := Policy{MaxAveragePct: 100, MaxCorePct: 100, Stable: 50 * time.Millisecond, Poll: 20 * time.Millisecond, Timeout: 5 * time.Second}
 	start := time.Now()
-	g, err := Wait(p, hostload.ProcStat{}, SystemClock{}, nil)
+	g, err := Wait(p, hostload.ProcStat{}, probes.SystemWaiter{}, nil)
 	if err != nil {
 		t.Skip(err)
 	}

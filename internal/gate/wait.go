@@ -5,19 +5,11 @@ import (
 
 	"github.com/flybench/flybench/internal/hostload"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
-// Clock tells the time and sleeps. Tests drive a fake one.
-type Clock interface {
-	Now() time.Time
-	Sleep(time.Duration)
-}
-
-// SystemClock is the real, monotonic clock.
-type SystemClock struct{}
-
-func (SystemClock) Now() time.Time        { return time.Now() }
-func (SystemClock) Sleep(d time.Duration) { time.Sleep(d) }
+// Clock tells the time and sleeps (probes.Waiter); tests drive a fake one.
+type Clock = probes.Waiter
 
 // Status is the gate's state after a judged poll, for progress displays.
 type Status struct {

@@ -7,13 +7,14 @@ import (
 	"unicode/utf8"
 
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
 )
 
 // MaxBenchmarks bounds the benchmarks of one recording.
 const MaxBenchmarks = 256
 
-// Clock reads a monotonic clock in nanoseconds.
-type Clock interface{ Now() int64 }
+// Clock reads a monotonic clock in nanoseconds (the probes package's).
+type Clock = probes.Clock
 
 // Recording is the state every connection feeds: the benchmarks in the
 // order they were first named, each with its tallies, retained spans and

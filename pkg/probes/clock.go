@@ -15,6 +15,21 @@ type Clock interface {
 	Now() int64
 }
 
+// Waiter is the clock of a loop that polls and sleeps between polls (the
+// quiescence gate, the claim's wait): the time of day and a sleep, so
+// that tests drive the loop with a fake one. It is the other face of the
+// one clock: SystemWaiter reads the same monotonic time as Monotonic.
+type Waiter interface {
+	Now() time.Time
+	Sleep(time.Duration)
+}
+
+// SystemWaiter is the real clock and sleep.
+type SystemWaiter struct{}
+
+func (SystemWaiter) Now() time.Time        { return time.Now() }
+func (SystemWaiter) Sleep(d time.Duration) { time.Sleep(d) }
+
 // Monotonic reads the platform's monotonic clock through the Go runtime. On
 // Linux that is CLOCK_MONOTONIC through the vDSO: no system call, so a read
 // costs tens of nanoseconds where MonotonicRaw costs a kernel entry (over a
