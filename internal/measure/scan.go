@@ -122,14 +122,12 @@ func (r *scan) countText() string {
 func (r *scan) point(template string, idx []int) (string, string, map[string]string) {
 	set := make(map[string]string, len(r.params))
 	labels := make([]string, len(r.params))
-	pairs := make([]string, 0, 2*len(r.params))
 	for i, p := range r.params {
 		v := p.values[idx[i]]
 		set[p.name] = v
 		labels[i] = p.name + "=" + v
-		pairs = append(pairs, "{"+p.name+"}", v)
 	}
-	return strings.NewReplacer(pairs...).Replace(template), strings.Join(labels, ", "), set
+	return substitute(template, set), strings.Join(labels, ", "), set
 }
 
 // next advances idx like an odometer, the last parameter fastest.
@@ -149,13 +147,23 @@ var placeholder = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
 // preceded by '$' (a shell's ${NAME}) is not a placeholder.
 func placeholders(template string) []string {
 	var names []string
+	for _, m := range placeholderSpans(template) {
+		names = append(names, template[m[2]:m[3]])
+	}
+	return names
+}
+
+// placeholderSpans are the submatch indexes of the template's {NAME}s,
+// without the shell's ${NAME}s.
+func placeholderSpans(template string) [][]int {
+	var spans [][]int
 	for _, m := range placeholder.FindAllStringSubmatchIndex(template, -1) {
 		if m[0] > 0 && template[m[0]-1] == '$' {
 			continue
 		}
-		names = append(names, template[m[2]:m[3]])
+		spans = append(spans, m)
 	}
-	return names
+	return spans
 }
 
 // checkTemplate refuses a template that uses no parameter given, or
@@ -206,11 +214,21 @@ func usesParams(text string, params []map[string]string) bool {
 	return false
 }
 
-// substitute puts each parameter's value where the text names it.
+// substitute puts each parameter's value where the text names it as a
+// placeholder, as written: a shell's ${NAME} stays, and a value is
+// pasted unquoted (with a shell, it becomes shell code).
 func substitute(text string, set map[string]string) string {
-	pairs := make([]string, 0, 2*len(set))
-	for name, v := range set {
-		pairs = append(pairs, "{"+name+"}", v)
+	var b strings.Builder
+	last := 0
+	for _, m := range placeholderSpans(text) {
+		v, ok := set[text[m[2]:m[3]]]
+		if !ok {
+			continue // {n} in batch mode, filled per batch
+		}
+		b.WriteString(text[last:m[0]])
+		b.WriteString(v)
+		last = m[1]
 	}
-	return strings.NewReplacer(pairs...).Replace(text)
+	b.WriteString(text[last:])
+	return b.String()
 }

@@ -96,6 +96,11 @@ func TestScanLeavesShellBracesAndBatchCount(t *testing.T) {
 	if err != nil || cmds[1] != "echo ${HOME} b" {
 		t.Fatalf("%q, %v", cmds, err)
 	}
+	// A shell variable named like the parameter is left alone too (issue 21 item 6).
+	cmds, _, _, err = r.cases(`x=S; echo "${x} {x}"`, 2, 16, "fb-pair")
+	if err != nil || cmds[0] != `x=S; echo "${x} a"` || cmds[1] != `x=S; echo "${x} b"` {
+		t.Fatalf("${x} beside {x}: %q, %v", cmds, err)
+	}
 	if err := r.reserveBatchCount(); err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +123,9 @@ func TestHooksInAScan(t *testing.T) {
 	}
 	if s, err = hookSetOf("Hooks.Setup", []string{"make ${t}"}, 3, params); err != nil || s.all != "make ${t}" {
 		t.Fatalf("hook without a parameter: %+v, %v", s, err)
+	}
+	if s, err = hookSetOf("Hooks.Setup", []string{"make ${t} -j{t}"}, 3, params); err != nil || s.each[1] != "make ${t} -j2" {
+		t.Fatalf("hook with ${t} and {t}: %+v, %v", s, err)
 	}
 	if s, err = hookSetOf("Hooks.Setup", []string{"a", "b {t}", "c"}, 3, params); err != nil || !reflect.DeepEqual(s.each, []string{"a", "b 2", "c"}) {
 		t.Fatalf("one per case: %+v, %v", s, err)
