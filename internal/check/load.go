@@ -48,7 +48,7 @@ func CheckAnalyzed(all []*Run) error {
 		if len(r.StreamWarnings) > 0 {
 			msg = fmt.Sprintf("run %s has no analysis record: the %s", id, r.StreamWarnings[0])
 		}
-		return &model.NotAnalyzedError{Msg: msg}
+		return &model.NotAnalyzedError{Msg: msg, Cut: len(r.StreamWarnings) > 0}
 	}
 	return nil
 }

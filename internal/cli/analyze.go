@@ -34,8 +34,8 @@ func analyzeApp(env Env) *ucli.App {
 			"recordings (fb-analyze before.ndjson after.ndjson), each benchmark of the first is compared by\n"+
 			"name with each later one, resampling each side independently (comparison_design independent);\n"+
 			"the span_comparison records follow the whole input.\n\n"+
-			"Exit status: 0 ok, 1 the output could not be written, 2 usage, 3 a bad input line (reported as\n"+
-			"file:line), 4 unknown schema version.")
+			"Exit status: 0 ok, 1 an internal error, 2 usage, 3 a bad input line (reported as file:line),\n"+
+			"4 unknown schema version, 13 --baseline of a differing fingerprint, 14 the output could not be written.")
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},

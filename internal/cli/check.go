@@ -30,10 +30,10 @@ An axis without a value is "skip" with its status, never a pass. With --noise, a
 calibrated on another machine class (os, arch, CPU model, CPU count) makes the judgement
 advisory: the table is printed and the outcome is "cannot judge".
 
-Exit status: 0 no regression, 1 the output could not be written, 2 usage, 3 a bad input line
-or a --noise file that is not a noise profile, 4 unknown schema version, 6 the stream was not
-analyzed, 12 regressed, 13 cannot judge (no comparison at all, or a noise profile from
-another machine class).`
+Exit status: 0 no regression, 1 an internal error, 2 usage, 3 a bad input line or a --noise
+file that is not a noise profile, 4 unknown schema version, 6 a run without its analysis (not
+analyzed, or cut short before it), 12 regressed, 13 cannot judge (no comparison at all, or a
+noise profile from another machine class), 14 the output or --record could not be written.`
 
 func checkApp(env Env) *ucli.App {
 	d := check.DefaultOptions
@@ -83,7 +83,7 @@ func runCheck(c *ucli.Context, env Env) error {
 		return err
 	}
 	if err := writeCheckRecords(c.String("record"), res); err != nil {
-		return err
+		return outputFailed(err)
 	}
 	return checkExit(res)
 }

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"strings"
+	"syscall"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -12,12 +15,12 @@ import (
 // Exit codes shared by every tool and documented in each man page.
 const (
 	ExitOK            = 0
-	ExitFailure       = 1   // an internal or I/O error
+	ExitFailure       = 1   // an internal error, or an input that could not be read
 	ExitUsage         = 2   // bad flags, arguments or values
 	ExitBadInput      = 3   // a stream line that is not a usable record
 	ExitSchema        = 4   // a stream with an unknown major schema version
 	ExitCommandFailed = 5   // a benchmarked command or hook failed
-	ExitNotAnalyzed   = 6   // fb-report given a stream without analysis records
+	ExitNotAnalyzed   = 6   // fb-report or fb-check given a run without its analysis records
 	ExitRequirement   = 7   // --require-perf: a required axis produced no samples
 	ExitConditions    = 8   // operating conditions unacceptable under --conditions fail
 	ExitPlacement     = 9   // --require-strict: strict placement unavailable
@@ -25,6 +28,7 @@ const (
 	ExitLockRefused   = 11  // fb-lock --require-machine-scope: no machine-wide claim
 	ExitRegressed     = 12  // fb-check: a metric regressed past both thresholds
 	ExitCannotJudge   = 13  // fingerprints differ (fb-analyze --baseline, fb-check), or fb-check's input cannot be judged
+	ExitOutput        = 14  // the output could not be written: a full disk, a reader that went away
 	ExitInterrupted   = 130 // SIGINT; SIGTERM exits 143
 	ExitTerminated    = 143
 )
@@ -61,8 +65,30 @@ func streamError(err error, hint string) error {
 	return err
 }
 
+// outputFailed marks err, a failed write of a tool's output other than
+// its standard output (a --record file), for ExitOutput.
+func outputFailed(err error) error {
+	if err == nil {
+		return nil
+	}
+	return withCode(ExitOutput, err, "")
+}
+
+// stdoutFailed reports whether err is a failed write of standard output:
+// a full disk, or a reader that went away (EPIPE, which a tool sees
+// instead of dying of SIGPIPE: Main asks for the signal).
+func stdoutFailed(err error) bool {
+	var pe *fs.PathError
+	return errors.As(err, &pe) && pe.Path == os.Stdout.Name() && pe.Op == "write"
+}
+
+// brokenPipe is what a closed pipe on standard output is called in a
+// message, in place of the system's "write /dev/stdout: broken pipe".
+const brokenPipe = "standard output was closed by its reader (broken pipe)"
+
 // printError prints err the house way: "tool: error: message", then an optional
-// "tool: hint: ..." line, and returns the exit code.
+// "tool: hint: ..." line, and returns the exit code. A failed write of
+// standard output is ExitOutput whatever reported it.
 func printError(stderr io.Writer, tool string, err error) int {
 	if err == nil {
 		return ExitOK
@@ -72,7 +98,13 @@ func printError(stderr io.Writer, tool string, err error) int {
 	if errors.As(err, &ee) {
 		code, hint = ee.code, ee.hint
 	}
+	if code == ExitFailure && stdoutFailed(err) {
+		code = ExitOutput
+	}
 	msg := strings.TrimSpace(err.Error())
+	if code == ExitOutput && errors.Is(err, syscall.EPIPE) {
+		msg = strings.Replace(msg, "write "+os.Stdout.Name()+": broken pipe", brokenPipe, 1)
+	}
 	fmt.Fprintf(stderr, "%s: error: %s\n", tool, msg)
 	if hint != "" {
 		fmt.Fprintf(stderr, "%s: hint: %s\n", tool, hint)

@@ -28,8 +28,9 @@ not see I/O, thermal state, frequency changes or load that starts later. It need
 /proc/stat: elsewhere it exits 1 (unsupported_platform) without running PROGRAM.
 
 Flags end at PROGRAM: everything after it is PROGRAM's.
-Exit status: PROGRAM's, or 0 quiet without PROGRAM, 1 an I/O error, 2 usage, 5 PROGRAM not
-found or not executable, 10 the host was not quiet before --timeout (PROGRAM not run).`
+Exit status: PROGRAM's, or 0 quiet without PROGRAM, 1 no /proc/stat here, 2 usage, 5 PROGRAM not
+found or not executable, 10 the host was not quiet before --timeout (PROGRAM not run), 14 the
+gate record could not be written (PROGRAM not run).`
 
 func gateApp(env Env) *ucli.App {
 	app := newApp(env, "fb-gate", "wait for a quiet host, then run a program", "[--] [PROGRAM [ARGS...]]", gateDescription)
@@ -83,10 +84,10 @@ func runGate(c *ucli.Context, env Env) error {
 		return err
 	}
 	if err := ndjson.NewWriter(out).Write(&g); err != nil {
-		return err
+		return outputFailed(err)
 	}
 	if err := closeOut(); err != nil {
-		return fmt.Errorf("close --record file: %w", err)
+		return outputFailed(fmt.Errorf("close --record file: %w", err))
 	}
 	if g.Outcome != ndjson.GatePassed {
 		return withCode(ExitGateTimeout, timeoutError(p, disp.last),

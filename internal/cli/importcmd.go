@@ -27,9 +27,9 @@ samples and labels the comparison as exposed to drift. The file records no host:
 field is "unknown" unless --this-host stamps this machine's fingerprint.
 
 The whole file is checked before anything is written: a file that cannot be imported leaves
-stdout empty. Exit status: 0 ok, 1 the stream could not be written, 2 usage (an unknown
-FORMAT, an unreadable FILE, a bad flag), 3 FILE is not the format's shape or holds a value
-that cannot be a time (reported as file:line).`
+stdout empty. Exit status: 0 ok, 2 usage (an unknown FORMAT, an unreadable FILE, a bad flag), 3
+FILE is not the format's shape or holds a value that cannot be a time (reported as file:line),
+14 the stream could not be written.`
 
 // maxImportBytes bounds the file read into memory.
 const maxImportBytes = 256 << 20
@@ -118,7 +118,7 @@ func runImport(env Env, format, file string, opt importer.Options) error {
 		}
 	}
 	if _, err := env.Stdout.Write(out.Bytes()); err != nil {
-		return fmt.Errorf("write stream: %w", err)
+		return outputFailed(fmt.Errorf("write stream: %w", err))
 	}
 	return nil
 }

@@ -25,7 +25,8 @@ Without --cpus the claim is machine-wide. When the claim cannot be had (busy at 
 unusable path) PROGRAM still runs, unserialized, and the record says so, unless --require-machine-scope.
 Flags end at PROGRAM: everything after it is PROGRAM's.
 Exit status: PROGRAM's, or 2 usage, 5 PROGRAM not found or not executable, 11 --require-machine-scope
-refused (busy, unusable path or namespace-scoped claim), 1 --status could not read the directory.`
+refused (busy, unusable path or namespace-scoped claim), 1 --status could not read the directory,
+14 the lock record could not be written (PROGRAM not run).`
 
 // lockApp is fb-lock: the host CPU claim, chain-loading PROGRAM.
 func lockApp(env Env) *ucli.App {
@@ -84,7 +85,7 @@ func lock(c *ucli.Context, env Env) error {
 		Progress: waitProgress(c, env, r),
 	})
 	if err := ndjson.NewWriter(r.record).Write(lockRecord(r, res)); err != nil {
-		return err
+		return outputFailed(err)
 	}
 	if res.Outcome != claim.Held {
 		if r.required {

@@ -23,8 +23,9 @@ import (
 const measureDescription = `Writes the record stream (man fb-stream(5)) to stdout; progress goes to stderr.
 Exit status: 0 complete (or stopped by --max-sampling-time), 2 usage, 5 a command or hook failed,
 7 --require-perf found a hardware axis without samples, 8 operating conditions unacceptable
-(--conditions fail), 9 --require-strict placement unavailable, 130/143 interrupted by SIGINT/SIGTERM
-(the stream still ends with an end record).`
+(--conditions fail), 9 --require-strict placement unavailable, 14 the stream could not be written
+(the run stops, --cleanup runs), 130/143 interrupted by SIGINT/SIGTERM (the stream still ends with
+an end record).`
 
 func sampleApp(env Env) *ucli.App {
 	app := newApp(env, "fb-sample", "measure one command's time per run",

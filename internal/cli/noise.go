@@ -26,9 +26,10 @@ points. It runs at least --min-runs invocations and stops when no estimate moved
 --tolerance percent of its previous value, or at --max-runs (the record then says converged false).
 A raw stream is analysed as fb-analyze would with its defaults; an analysed one is taken as it is.
 Flags end at COMMAND: everything after it is COMMAND's.
-Exit status: 0 ok (converged or not), 1 the invocations ran on different machine classes or an I/O
-error, 2 usage, 3 an invocation's stream is bad or has no summaries and comparisons, 4 unknown
-schema version, 5 COMMAND failed or cannot be run, 130 SIGINT, 143 SIGTERM (nothing is written).`
+Exit status: 0 ok (converged or not), 1 an internal error, 2 usage, 3 an invocation's stream is
+bad or has no summaries and comparisons, 4 unknown schema version, 5 COMMAND failed or cannot be
+run, 13 the invocations ran on different machine classes, 14 the profile could not be written,
+130 SIGINT, 143 SIGTERM (nothing is written).`
 
 // noiseNow is the clock of the profile's created field.
 var noiseNow = time.Now

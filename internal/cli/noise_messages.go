@@ -77,7 +77,7 @@ func noiseError(env Env, err error, keep string) error {
 	case errors.As(err, &se):
 		return withCode(ExitCommandFailed, err, "check that COMMAND is an executable program")
 	case errors.As(err, &class):
-		return withCode(ExitFailure, err, "calibrate on the machine class the checks will run on, all invocations on one host")
+		return withCode(ExitCannotJudge, err, "calibrate on the machine class the checks will run on, all invocations on one host")
 	case errors.As(err, &ve):
 		return withCode(ExitSchema, err, "")
 	}

@@ -35,8 +35,8 @@ resident memory of fb-record plus PROGRAM, and per benchmark the spans done, liv
 not ended), errors (failure and timeout) and the median and p95 of its last 1000 spans.
 
 Flags end at PROGRAM: everything after it is PROGRAM's.
-Exit status: 0 ok, 1 the stream could not be written, 2 usage, 5 PROGRAM not found or it
-failed (the stream is written), 130 SIGINT, 143 SIGTERM (the stream is written).`
+Exit status: 0 ok, 2 usage, 5 PROGRAM not found or it failed (the stream is written), 14 the
+stream could not be written, 130 SIGINT, 143 SIGTERM (the stream is written).`
 
 func recordApp(env Env) *ucli.App {
 	app := newApp(env, "fb-record", "record spans a program drives, with a live display",
@@ -183,7 +183,7 @@ func recordSummary(res record.Result) string {
 func recordOutcome(res record.Result, program []string) error {
 	switch {
 	case res.WriteErr != nil:
-		return res.WriteErr
+		return outputFailed(res.WriteErr)
 	case res.Signal != nil:
 		code := ExitInterrupted
 		if signalName(res.Signal) == "SIGTERM" {

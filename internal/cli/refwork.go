@@ -20,11 +20,15 @@ func refworkApp(env Env) *ucli.App {
 	return app
 }
 
-// refworkCode gives a refwork usage error exit status 2.
+// refworkCode gives a refwork usage error exit status 2, and a report
+// channel it could not write ExitOutput.
 func refworkCode(err error) error {
 	var ue *refwork.UsageError
 	if errors.As(err, &ue) {
 		return withCode(ExitUsage, err, "")
+	}
+	if errors.As(err, new(*refwork.OutputError)) {
+		return withCode(ExitOutput, err, "")
 	}
 	return err
 }

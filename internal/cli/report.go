@@ -17,8 +17,9 @@ func reportApp(env Env) *ucli.App {
 		"Reads analyzed streams (fb-analyze output) from the files or stdin and writes one report.\n"+
 			"Console output uses ANSI colour only on a terminal and never when NO_COLOR is set.\n"+
 			"A last line cut short (no newline) ends the input with a warning in every format.\n\n"+
-			"Exit status: 0 ok, 1 the report could not be written, 2 usage, 3 a bad input line,\n"+
-			"4 unknown schema version, 6 the stream was not analyzed (pipe it through fb-analyze).")
+			"Exit status: 0 ok, 1 an internal error, 2 usage, 3 a bad input line, 4 unknown schema version,\n"+
+			"6 a run without its analysis (not analyzed: pipe it through fb-analyze; or cut short before it),\n"+
+			"14 the report could not be written.")
 	app.Flags = []ucli.Flag{
 		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots) or svg (one plot, --plot)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
@@ -63,7 +64,7 @@ func reportApp(env Env) *ucli.App {
 		if errors.As(err, &pe) {
 			return withCode(ExitUsage, err, "")
 		}
-		return err // a write error: exit 1
+		return err // a write error: ExitOutput (printError)
 	}
 	return app
 }

@@ -27,6 +27,7 @@ const (
 const (
 	exitFailure = 1
 	exitUsage   = 2
+	exitOutput  = 14
 )
 
 // UsageError is a bad workload, flag or value: exit status 2.
@@ -34,6 +35,13 @@ type UsageError struct{ Err error }
 
 func (e *UsageError) Error() string { return e.Err.Error() }
 func (e *UsageError) Unwrap() error { return e.Err }
+
+// OutputError is a report channel that could not be written: exit
+// status 14, the output of every flybench tool that could not be written.
+type OutputError struct{ Err error }
+
+func (e *OutputError) Error() string { return e.Err.Error() }
+func (e *OutputError) Unwrap() error { return e.Err }
 
 func usageErrorf(format string, args ...any) error {
 	return &UsageError{Err: fmt.Errorf(format, args...)}
@@ -51,7 +59,7 @@ func App(stderr io.Writer, getenv func(string) string) *ucli.App {
 			"  int  %d xorshift steps on one 64-bit register: no memory traffic, no allocation\n"+
 			"  mem  one sequential read of a %d MiB buffer, filled once per process before the first operation\n"+
 			"N is --iterations, or FLYBENCH_N in batch mode (man fb-worker(7)).\n\n"+
-			"Exit status: 0 done, 1 the report channel could not be written, 2 usage.",
+			"Exit status: 0 done, 2 usage, 14 the report channel could not be written.",
 			IntSteps, MemBytes>>20),
 		Writer: os.Stdout, ErrWriter: stderr,
 		HideHelpCommand: true, DisableSliceFlagSeparator: true,
@@ -106,7 +114,7 @@ func writeDone(getenv func(string) string, n int64, elapsed time.Duration) error
 	}
 	f := os.NewFile(uintptr(fd), "report channel")
 	if _, err := fmt.Fprintf(f, "done %d elapsed_ns=%d\n", n, elapsed.Nanoseconds()); err != nil {
-		return fmt.Errorf("report channel (fd %d): %w; run with --batch, or drop --report", fd, err)
+		return &OutputError{Err: fmt.Errorf("report channel (fd %d): %w; run with --batch, or drop --report", fd, err)}
 	}
 	return nil
 }
@@ -121,6 +129,9 @@ func Main() int {
 	fmt.Fprintf(os.Stderr, "fb-refwork: error: %s\n", err)
 	if ue := (*UsageError)(nil); errors.As(err, &ue) {
 		return exitUsage
+	}
+	if oe := (*OutputError)(nil); errors.As(err, &oe) {
+		return exitOutput
 	}
 	return exitFailure
 }

@@ -24,7 +24,7 @@ func checkAnalyzed(runs []*model.Run) error {
 	}
 	for _, r := range runs {
 		if r.Analysis == nil && len(r.StreamWarnings) > 0 {
-			return fmt.Errorf("run %s has no analysis record: the %s", model.ShortID(r.Run.RunID), r.StreamWarnings[0])
+			return &model.NotAnalyzedError{Msg: fmt.Sprintf("run %s has no analysis record: the %s", model.ShortID(r.Run.RunID), r.StreamWarnings[0]), Cut: true}
 		}
 		if r.Analysis == nil {
 			return &model.NotAnalyzedError{Msg: fmt.Sprintf("run %s was not analyzed: pipe the stream through fb-analyze first "+
@@ -40,7 +40,7 @@ func checkRecordings(recs []*model.Recording) error {
 		switch {
 		case len(r.Summaries) > 0:
 		case len(r.StreamWarnings) > 0:
-			return fmt.Errorf("recording %s has no span_summary records: the %s", model.ShortID(r.Record.RunID), r.StreamWarnings[0])
+			return &model.NotAnalyzedError{Msg: fmt.Sprintf("recording %s has no span_summary records: the %s", model.ShortID(r.Record.RunID), r.StreamWarnings[0]), Cut: true}
 		default:
 			return &model.NotAnalyzedError{Msg: fmt.Sprintf("recording %s was not analyzed: pipe the stream through fb-analyze first "+
 				"(fb-record ... | fb-analyze | fb-report)", model.ShortID(r.Record.RunID))}

@@ -75,7 +75,7 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
 	var raw *model.NotAnalyzedError
-	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw)) {
+	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw) && !raw.Cut) {
 		return err
 	}
 	model.MarkRepeats(s.Runs)
