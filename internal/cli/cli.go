@@ -16,7 +16,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sort"
+	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -76,7 +78,17 @@ func build(tool string, env Env) *ucli.App {
 
 // Main runs the named tool on the process's arguments and returns its exit code.
 func Main(tool string) int {
+	catchSIGPIPE()
 	return Run(tool, os.Args, StdEnv())
+}
+
+// catchSIGPIPE turns a reader of standard output that went away from a
+// silent death by SIGPIPE into a write that fails with EPIPE, which the
+// tool reports, cleaning up as after any failed write (ExitOutput). The
+// signal is caught, not ignored: a caught signal is reset to its default
+// by exec, so the commands a tool starts still die of SIGPIPE as usual.
+func catchSIGPIPE() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }
 
 // Run runs the named tool with args (args[0] is the program name).

@@ -57,7 +57,19 @@ func runMeasure(c *ucli.Context, env Env, tool string, least, most int) error {
 		return fieldUsage(err)
 	}
 	err = measure.Run(r, measure.Env{Stdout: env.Stdout, Stderr: env.Stderr, Getenv: env.Getenv, Names: flagName})
+	if stdoutFailed(err) {
+		return withCode(ExitOutput, fmt.Errorf("%w; %s", err, stoppedWriting(r)), "")
+	}
 	return measureExit(err, env.Stderr)
+}
+
+// stoppedWriting says what a measurement did when its stream could not
+// be written: it stopped as when interrupted.
+func stoppedWriting(r measure.Request) string {
+	if len(r.Hooks.Cleanup) > 0 {
+		return "the run stopped, nothing left running, --cleanup ran"
+	}
+	return "the run stopped, nothing left running"
 }
 
 // measureRequest reads an invocation's flags and arguments into a
