@@ -35,7 +35,8 @@ func analyzeApp(env Env) *ucli.App {
 			"name with each later one, resampling each side independently (comparison_design independent);\n"+
 			"the span_comparison records follow the whole input.\n\n"+
 			"Exit status: 0 ok, 1 an internal error, 2 usage, 3 a bad input line (reported as file:line),\n"+
-			"4 unknown schema version, 13 --baseline of a differing fingerprint, 14 the output could not be written.")
+			"4 unknown schema version, 13 --baseline of a differing fingerprint, 14 the output could not be written,\n"+
+			"130/143 SIGINT/SIGTERM: the input was read to its end and analysed (a second signal stops at once).")
 	app.Flags = []ucli.Flag{
 		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
 		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
@@ -51,7 +52,7 @@ func analyzeApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "outcome", Value: analyze.OutcomeAll, Usage: "recordings: summarize and compare the spans with this outcome only (success, failure, timeout, cancelled or all); wall time and every axis keep the same spans"},
 		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
-	app.Action = func(c *ucli.Context) error {
+	app.Action = interruptible(env, "fb-analyze", "analysed", func(c *ucli.Context) error {
 		est, err := stats.ParseEstimator(c.String("estimator"))
 		if err != nil {
 			return withCode(ExitUsage, fmt.Errorf("--%w", err), "")
@@ -102,7 +103,7 @@ func analyzeApp(env Env) *ucli.App {
 			return withCode(ExitFailure, err, "")
 		}
 		return refused
-	}
+	})
 	return app
 }
 

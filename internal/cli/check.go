@@ -33,7 +33,9 @@ advisory: the table is printed and the outcome is "cannot judge".
 Exit status: 0 no regression, 1 an internal error, 2 usage, 3 a bad input line or a --noise
 file that is not a noise profile, 4 unknown schema version, 6 a run without its analysis (not
 analyzed, or cut short before it), 12 regressed, 13 cannot judge (no comparison at all, or a
-noise profile from another machine class), 14 the output or --record could not be written.`
+noise profile from another machine class), 14 the output or --record could not be written,
+130/143 SIGINT/SIGTERM: the input was read to its end and judged (a second signal stops at once;
+a regression or an input that cannot be judged keeps 12 or 13).`
 
 func checkApp(env Env) *ucli.App {
 	d := check.DefaultOptions
@@ -49,7 +51,7 @@ func checkApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
 	}
-	app.Action = func(c *ucli.Context) error { return runCheck(c, env) }
+	app.Action = interruptible(env, "fb-check", "checked", func(c *ucli.Context) error { return runCheck(c, env) })
 	return app
 }
 

@@ -19,7 +19,8 @@ func reportApp(env Env) *ucli.App {
 			"A last line cut short (no newline) ends the input with a warning in every format.\n\n"+
 			"Exit status: 0 ok, 1 an internal error, 2 usage, 3 a bad input line, 4 unknown schema version,\n"+
 			"6 a run without its analysis (not analyzed: pipe it through fb-analyze; or cut short before it),\n"+
-			"14 the report could not be written.")
+			"14 the report could not be written, 130/143 SIGINT/SIGTERM: the input was read to its end and\n"+
+			"reported (a second signal stops at once).")
 	app.Flags = []ucli.Flag{
 		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots) or svg (one plot, --plot)"},
 		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
@@ -28,7 +29,7 @@ func reportApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "plot", Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
 		&ucli.StringFlag{Name: "run", Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
 	}
-	app.Action = func(c *ucli.Context) error {
+	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
 			Plot: c.String("plot"), Run: c.String("run")}
 		if !validFormat(opt.Format) {
@@ -65,7 +66,7 @@ func reportApp(env Env) *ucli.App {
 			return withCode(ExitUsage, err, "")
 		}
 		return err // a write error: ExitOutput (printError)
-	}
+	})
 	return app
 }
 
