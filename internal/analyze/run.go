@@ -86,6 +86,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 	}
 	head.Complete, head.Warnings = d.completeness(end)
 	head.Warnings = append(head.Warnings, d.dropIncompleteBlocks()...)
+	head.Warnings = append(head.Warnings, d.escapeWarnings(end)...)
 	if t := d.run.Timer; t != nil && t.Kind == ndjson.TimerWall && t.Note != "" {
 		head.Warnings = append(head.Warnings, t.Note)
 	}
@@ -146,6 +147,31 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		recs = append(recs, comparisons[c])
 	}
 	return append(recs, d.environment(end))
+}
+
+// EscapeWarning says that n runs of a case left processes behind, for
+// the producer's stderr and the analysis alike (end.escaped).
+func EscapeWarning(name string, n int64) string {
+	runs := "runs"
+	if n == 1 {
+		runs = "run"
+	}
+	return fmt.Sprintf("%s: %d %s left processes of their group running when they exited (a background job, or a child not waited for); "+
+		"they were killed, and the work they did is not in the times", name, n, runs)
+}
+
+// escapeWarnings are the EscapeWarnings of the cases the end record counts.
+func (d *runData) escapeWarnings(end *ndjson.End) []string {
+	var w []string
+	if end == nil {
+		return nil
+	}
+	for c, n := range end.Escaped {
+		if n > 0 && c < len(d.run.Cases) {
+			w = append(w, EscapeWarning(d.name(c), n))
+		}
+	}
+	return w
 }
 
 // completeness says whether the run ended normally, and why not.

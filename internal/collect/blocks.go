@@ -108,6 +108,9 @@ func priorEnd(id string, k int, prior ndjson.End) *ndjson.End {
 	end := &ndjson.End{RunID: id, Samples: make([]int, k), Units: prior.Units, Retakes: prior.Retakes,
 		Pauses: prior.Pauses, PausedNS: prior.PausedNS, SamplingNS: prior.SamplingNS}
 	copy(end.Samples, prior.Samples)
+	if len(prior.Escaped) == k {
+		end.Escaped = append([]int64(nil), prior.Escaped...)
+	}
 	return end
 }
 

@@ -38,6 +38,12 @@ type Killer interface {
 	Kill()
 }
 
+// Escaper is an Operation whose runs may leave processes behind them,
+// which it kills: Escaped counts the runs that did, since the start.
+type Escaper interface {
+	Escaped() int64
+}
+
 // Case is a named operation.
 type Case struct {
 	Name    string
@@ -229,6 +235,7 @@ func (e *Engine) cleanup() error {
 
 func (e *Engine) finish(end *ndjson.End, err error) {
 	end.ElapsedNS = e.Clock.Now() - e.start
+	e.countEscapes(end)
 	var fe *FailedError
 	switch {
 	case e.stopped.Load():
@@ -242,6 +249,24 @@ func (e *Engine) finish(end *ndjson.End, err error) {
 		end.Error = err.Error()
 	case end.Reason == "":
 		end.Reason = ndjson.EndCompleted
+	}
+}
+
+// countEscapes adds each case's runs that left processes behind to the
+// end record (which may hold a resumed run's earlier counts), when any did.
+func (e *Engine) countEscapes(end *ndjson.End) {
+	counts, any := make([]int64, len(e.Cases)), false
+	for i, c := range e.Cases {
+		if i < len(end.Escaped) {
+			counts[i] = end.Escaped[i]
+		}
+		if es, ok := c.Op.(Escaper); ok {
+			counts[i] += es.Escaped()
+		}
+		any = any || counts[i] > 0
+	}
+	if any {
+		end.Escaped = counts
 	}
 }
 

@@ -21,6 +21,7 @@ type execOp struct {
 
 func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
 func (o execOp) Kill()                      { o.cmd.Kill() }
+func (o execOp) Escaped() int64             { return o.cmd.Escaped() }
 func (o execOp) CPUTime() (int64, error)    { return cpuOf(o.cmd.Usage()), nil }
 func (o execOp) SetLayoutPad(n int) error   { return o.cmd.SetLayoutPad(n) }
 
@@ -53,6 +54,7 @@ func (o *batchOp) Run(n int64) (int64, error) {
 }
 
 func (o *batchOp) Kill()                    { o.cmd.Kill() }
+func (o *batchOp) Escaped() int64           { return o.cmd.Escaped() }
 func (o *batchOp) CPUTime() (int64, error)  { return cpuOf(o.cmd.Usage()), nil }
 func (o *batchOp) SetLayoutPad(n int) error { return o.cmd.SetLayoutPad(n) }
 
@@ -156,6 +158,7 @@ func (o *gotestOp) Run(n int64) (int64, error) {
 }
 
 func (o *gotestOp) Kill()                         { o.cmd.Kill() }
+func (o *gotestOp) Escaped() int64                { return o.cmd.Escaped() }
 func (o *gotestOp) SelfElapsed() (float64, error) { return o.last.ElapsedNS(), nil }
 
 // Reported turns the last result's metrics into the declared axes' fields.

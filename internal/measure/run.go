@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"syscall"
 
+	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
@@ -81,7 +82,20 @@ func (m *measurement) run(disp *progress.Display) error {
 	}()
 	end, err := e.Collect()
 	disp.Close()
+	m.warnEscapes(end)
 	return interrupted(end, err, caught)
+}
+
+// warnEscapes says which cases had runs that left processes behind.
+func (m *measurement) warnEscapes(end *ndjson.End) {
+	if end == nil {
+		return
+	}
+	for c, n := range end.Escaped {
+		if n > 0 {
+			fmt.Fprintf(m.env.Stderr, "%s: warning: %s\n", m.Tool, analyze.EscapeWarning(m.cases[c].Name, n))
+		}
+	}
 }
 
 // engine is the collection engine for the prepared cases.

@@ -73,10 +73,14 @@ type Options struct {
 	// are read after the child exits and before it is reaped, outside no
 	// timed region of their own: the read is inside the batch's time.
 	ReadIO bool
+	// KillSurvivors checks each run's process group once the run is
+	// reaped: processes still in it (a background job, a child it did not
+	// wait for) are killed with SIGKILL, and the run is counted
+	// (Escaped). The check is one kill(2) with signal 0.
+	KillSurvivors bool
 	// Contain makes a run that leaves processes of its process group alive
 	// when it exits fail with an *EscapeError: their CPU time is not in the
-	// run's rusage (--timer cpu). The check is one kill(2) with signal 0
-	// after each run is reaped.
+	// run's rusage (--timer cpu). They are killed, as with KillSurvivors.
 	Contain bool
 }
 
@@ -93,6 +97,8 @@ type Command struct {
 	ignoreFailure bool
 	readIO        bool
 	contain       bool
+	killSurvivors bool
+	escaped       int64 // runs that left processes of their group alive
 	batch         *batch
 	io            stdio // --input, --output pipe
 
@@ -117,7 +123,8 @@ func New(opts Options) (*Command, error) {
 	if err := CheckDir(opts.Dir); err != nil {
 		return nil, err
 	}
-	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, contain: opts.Contain, captureFD: -1}
+	c := &Command{argv: slices.Clone(opts.Argv), path: path, ignoreFailure: opts.IgnoreFailure, readIO: opts.ReadIO, contain: opts.Contain,
+		killSurvivors: opts.KillSurvivors || opts.Contain, captureFD: -1}
 	files, err := c.openFiles(opts)
 	if err == nil {
 		files, err = c.openStdio(files, opts)
@@ -225,6 +232,10 @@ func (c *Command) Close() error {
 
 // Argv is the command's argument vector as given.
 func (c *Command) Argv() []string { return slices.Clone(c.argv) }
+
+// Escaped is how many runs so far left processes of their group alive
+// when they exited, which were killed (Options.KillSurvivors).
+func (c *Command) Escaped() int64 { return c.escaped }
 
 // Usage is what the children of the last batch used, summed over its runs.
 func (c *Command) Usage() Usage { return c.usage }

@@ -37,3 +37,16 @@ func groupAlive(pgid int) bool {
 	err := unix.Kill(-pgid, 0)
 	return err == nil || err == unix.EPERM
 }
+
+// killSurvivors kills what is left of the process group of a reaped run,
+// and reports whether anything was. The group's number stays taken while
+// any process is in it, so the kill reaches that group, not a new one
+// (only if its last member exits between the two calls and the kernel
+// hands out the same number at once could it miss).
+func killSurvivors(pgid int) bool {
+	if !groupAlive(pgid) {
+		return false
+	}
+	_ = unix.Kill(-pgid, unix.SIGKILL)
+	return true
+}

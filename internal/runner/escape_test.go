@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -33,6 +34,26 @@ func TestContainAcceptsWaitedChildren(t *testing.T) {
 	}
 	if u := c.Usage(); u.Runs != 2 {
 		t.Errorf("ran %d times, want 2", u.Runs)
+	}
+}
+
+func TestKillSurvivorsKillsAndCounts(t *testing.T) {
+	c := newCommand(t, Options{Argv: sh("sleep 5 & exit 0"), KillSurvivors: true})
+	if _, err := c.Run(3, clk); err != nil {
+		t.Fatalf("Run = %v, want no error: survivors are killed, not refused", err)
+	}
+	if c.Escaped() != 3 {
+		t.Errorf("Escaped = %d, want 3", c.Escaped())
+	}
+	for deadline := time.Now().Add(5 * time.Second); groupAlive(c.lastPID) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond) // init reaps the killed job
+	}
+	if groupAlive(c.lastPID) {
+		t.Error("the background job survived")
+	}
+	waited := newCommand(t, Options{Argv: sh("sleep 0.01 & wait"), KillSurvivors: true})
+	if _, err := waited.Run(2, clk); err != nil || waited.Escaped() != 0 {
+		t.Errorf("waited-for children: Run = %v, Escaped = %d; want none", err, waited.Escaped())
 	}
 }
 

@@ -70,12 +70,16 @@ func (c *Command) once() error {
 		return err
 	}
 	if c.guard.Killed() {
-		return ErrKilled
+		return ErrKilled // its whole group was killed
+	}
+	escaped := c.killSurvivors && killSurvivors(pid)
+	if escaped {
+		c.escaped++
 	}
 	if c.status != 0 && !c.ignoreFailure { // 0 is "exited with status 0"
 		return errFailed
 	}
-	if c.contain && groupAlive(pid) {
+	if c.contain && escaped {
 		return errEscaped
 	}
 	return nil

@@ -466,6 +466,11 @@ type End struct {
 	SamplingNS      int64 `json:"sampling_ns"`
 	// Until is how a run with a stopping rule ended (schema 1.3).
 	Until *UntilOutcome `json:"until,omitempty"`
+	// Escaped counts, per case, the runs (processes started for its
+	// batches, warm-up included) that exited leaving processes of their
+	// process group alive, which were killed; nil when none did
+	// (optional, schema 1.6).
+	Escaped []int64 `json:"escaped,omitempty"`
 }
 
 // UntilOutcome says whether a run with a stopping rule settled (a look
