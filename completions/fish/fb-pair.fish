@@ -2,6 +2,7 @@
 complete -c fb-pair -l warmup -r -d 'untimed warm-up time, divided across cases'
 complete -c fb-pair -l measurement-time -s t -r -d 'target timed time of the whole run, divided across cases and samples into the...'
 complete -c fb-pair -l max-sampling-time -r -d 'hard budget for the sampling phase, checked between complete units'
+complete -c fb-pair -l timeout -r -d 'longest one run of a command may take'
 complete -c fb-pair -l samples -s n -r -d 'timed batches per case'
 complete -c fb-pair -l min-sample-time -r -d 'shortest batch calibration may choose'
 complete -c fb-pair -l max-iterations -r -d 'most logical operations'

@@ -2,6 +2,7 @@
 complete -c fb-sample -l warmup -r -d 'untimed warm-up time, divided across cases'
 complete -c fb-sample -l measurement-time -s t -r -d 'target timed time of the whole run, divided across cases and samples into the...'
 complete -c fb-sample -l max-sampling-time -r -d 'hard budget for the sampling phase, checked between complete units'
+complete -c fb-sample -l timeout -r -d 'longest one run of a command may take'
 complete -c fb-sample -l samples -s n -r -d 'timed batches per case'
 complete -c fb-sample -l min-sample-time -r -d 'shortest batch calibration may choose'
 complete -c fb-sample -l max-iterations -r -d 'most logical operations'

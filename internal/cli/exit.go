@@ -29,6 +29,7 @@ const (
 	ExitRegressed     = 12  // fb-check: a metric regressed past both thresholds
 	ExitCannotJudge   = 13  // fingerprints differ (fb-analyze --baseline, fb-check), or fb-check's input cannot be judged
 	ExitOutput        = 14  // the output could not be written: a full disk, a reader that went away
+	ExitTimedOut      = 15  // a run of a benchmarked command or hook outlived --timeout and was killed
 	ExitInterrupted   = 130 // SIGINT; SIGTERM exits 143
 	ExitTerminated    = 143
 )

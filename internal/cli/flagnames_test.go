@@ -52,6 +52,7 @@ var configMessages = []struct {
 	{func(c *collect.Config) { c.Watch.Response, c.Watch.MaxPause = "pause", time.Millisecond }, 2,
 		"--settle 250ms and --max-pause 1ms: a pause budget smaller than one settle interval could never resume"},
 	{func(c *collect.Config) { c.Watch.Response, c.Watch.Rewarm = "observe", -time.Second }, 2, "--rewarm -1s is negative"},
+	{func(c *collect.Config) { c.Timeout = -time.Second }, 2, "--timeout -1s is negative: use a duration, or none"},
 }
 
 func untilRule(rule string) collect.Until {
@@ -115,6 +116,7 @@ var requestMessages = []struct {
 	{[]string{"fb-sample", "--until", "decision", "--", "a"}, "--until decision needs 2 or more operations to compare; for one, use --until width=P%"},
 	{[]string{"fb-pair", "--samples", "abc", "--", "a", "b"}, "--samples -1 out of range: use auto or 10 to 1000"},
 	{[]string{"fb-pair", "--work-units", "1", "--work-units", "2", "--work-units", "3", "--", "a", "b"}, "3 --work-units values for 2 cases: give one for all, or one per case"},
+	{[]string{"fb-pair", "--worker", "--timeout", "1m", "--", "a", "b"}, "--timeout limits the processes of exec, batch and gotest modes: a worker's requests are limited by --worker-timeout; drop --timeout"},
 	{[]string{"fb-pair", "--worker", "--input", "in.txt", "--", "a", "b"}, "--input and --output apply to exec and batch modes: --worker uses the commands' stdin and stdout itself; drop them"},
 	{[]string{"fb-pair", "--show-output", "--output", "null", "--", "a", "b"}, "--show-output sends stdout to this tool's stderr, and --output null elsewhere: drop one"},
 	{[]string{"fb-pair", "--input", "missing.txt", "--", "a", "b"}, `--input "missing.txt": no such file or directory`},

@@ -55,6 +55,8 @@ var flagGroups = map[string]string{
 }
 
 var toolFlagGroups = map[string]string{
+	"fb-sample timeout": "Budget", // a run's time limit; fb-gate's and fb-lock's wait
+	"fb-pair timeout":   "Budget",
 	"fb-analyze seed":   "Statistics", // the resampling's seed
 	"fb-report samples": "Output",     // json: every raw sample
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -24,7 +25,7 @@ const measureDescription = `Writes the record stream (man fb-stream(5)) to stdou
 Exit status: 0 complete (or stopped by --max-sampling-time), 2 usage, 5 a command or hook failed,
 7 --require-perf found a hardware axis without samples, 8 operating conditions unacceptable
 (--conditions fail), 9 --require-strict placement unavailable, 14 the stream could not be written
-(the run stops, --cleanup runs), 130/143 interrupted by SIGINT/SIGTERM (the stream still ends with
+(the run stops, --cleanup runs), 15 a run outlived --timeout and was killed, 130/143 interrupted by SIGINT/SIGTERM (the stream still ends with
 an end record).`
 
 func sampleApp(env Env) *ucli.App {
@@ -149,6 +150,9 @@ func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 			ThresholdPct: c.Float64("threshold"), Estimator: stats.Estimator(c.String("estimator"))},
 	}
 	var err error
+	if cfg.Timeout, err = timeoutOf(c.String("timeout")); err != nil {
+		return cfg, err
+	}
 	if cfg.Until.Rule, cfg.Until.WidthPct, err = collect.ParseUntil(c.String("until")); err != nil {
 		return cfg, err
 	}
@@ -156,6 +160,21 @@ func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 		cfg.Rotate, err = rotateOf(c.String("rotate"))
 	}
 	return cfg, err
+}
+
+// timeoutOf reads --timeout: auto, none (or 0), or a positive duration.
+func timeoutOf(v string) (time.Duration, error) {
+	switch v {
+	case "auto":
+		return collect.AutoTimeout, nil
+	case "none", "0":
+		return collect.NoTimeout, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d <= 0 {
+		return 0, usageErrorf("--timeout %q: use a duration such as 30s, none, or auto", v)
+	}
+	return d, nil
 }
 
 // samplesOf reads --samples: auto, or a count. A count that is not a
@@ -267,6 +286,14 @@ func boolIfSet(c *ucli.Context, name string) *bool {
 	return &v
 }
 
+// timedOut is a run that outlasted its time limit and was killed: a
+// runner.TimeoutError, or a worker's (internal/workerexec) that did not
+// answer in time.
+type timedOut interface {
+	error
+	TimeLimit() time.Duration
+}
+
 // measureExit gives a measurement's outcome its exit status and hint.
 func measureExit(err error, stderr io.Writer) error {
 	var ie *measure.InterruptedError
@@ -285,6 +312,10 @@ func measureExit(err error, stderr io.Writer) error {
 		return withCode(ExitUsage, err, hint)
 	case errors.As(err, new(*collect.ConditionsError)):
 		return withCode(ExitConditions, err, "run where the profile and thermal state are acceptable, or use --conditions observe")
+	case errors.As(err, new(*runner.TimeoutError)):
+		return withCode(ExitTimedOut, err, "give its runs longer with --timeout DURATION, or none with --timeout none")
+	case errors.As(err, new(timedOut)): // a worker's
+		return withCode(ExitTimedOut, err, "give the worker longer with --worker-timeout (requests) or --worker-start-timeout (the handshake)")
 	case errors.As(err, new(*collect.RequirementError)):
 		return withCode(ExitRequirement, err, "run where the PMU is exposed (and perf_event_paranoid allows it), or drop --require-perf")
 	case errors.As(err, &fe):

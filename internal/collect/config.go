@@ -99,10 +99,20 @@ type Config struct {
 	// AutoRotation to choose it from the sample count, 0 for one process
 	// per side for the whole run.
 	Rotate int
+	// Timeout is the longest one run of an operation may take (a Limited
+	// operation's process), AutoTimeout to derive it (RunLimit), or
+	// NoTimeout.
+	Timeout time.Duration
 }
 
 // AutoSamples asks the engine to choose the sample count after warm-up.
 const AutoSamples = 0
+
+// AutoTimeout and NoTimeout are the Timeouts that are not a duration.
+const (
+	AutoTimeout time.Duration = 0
+	NoTimeout   time.Duration = -1
+)
 
 // Bounds of the automatic sample count.
 const (
@@ -157,6 +167,9 @@ func (c Config) Validate(k int) error {
 		return field.Errorf("Batching", c.Batching, "%s %q: use shared or equal-time", field.Name("Batching"), c.Batching)
 	case !(c.SizeSpread >= 1 && c.SizeSpread <= MaxSizeSpread):
 		return field.Errorf("SizeSpread", c.SizeSpread, "%s %g out of range: use 1 (one fixed size) to %d", field.Name("SizeSpread"), c.SizeSpread, MaxSizeSpread)
+	}
+	if c.Timeout < NoTimeout {
+		return field.Errorf("Timeout", c.Timeout, "%s %v is negative: use a duration, or none", field.Name("Timeout"), c.Timeout)
 	}
 	if err := c.validateInvocations(); err != nil {
 		return err

@@ -299,6 +299,7 @@ func (e *Engine) fillRun() {
 		r.Config.Invocations = c.Invocations
 		r.Config.ProcessDesign, r.Config.ProcessCycle = schedule.ProcessDesign(k)
 	}
+	r.Config.Timeout = e.timeoutText()
 	if len(r.Config.Metrics) == 0 {
 		r.Config.Metrics = []string{"wall"}
 	}
@@ -365,6 +366,7 @@ func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 			return 0, e.failure("--prepare", err)
 		}
 	}
+	e.limitRuns(c)
 	observe := s != nil && e.Observer != nil
 	if observe {
 		e.Observer.Before(c)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/flybench/flybench/internal/custom"
 	"github.com/flybench/flybench/internal/gotest"
@@ -22,6 +23,8 @@ type execOp struct {
 func (o execOp) Run(n int64) (int64, error) { return o.cmd.Run(n, o.clk) }
 func (o execOp) Kill()                      { o.cmd.Kill() }
 func (o execOp) Escaped() int64             { return o.cmd.Escaped() }
+func (o execOp) SetLimit(d time.Duration)   { o.cmd.SetLimit(d) }
+func (o execOp) LongestRun() time.Duration  { return o.cmd.LongestRun() }
 func (o execOp) CPUTime() (int64, error)    { return cpuOf(o.cmd.Usage()), nil }
 func (o execOp) SetLayoutPad(n int) error   { return o.cmd.SetLayoutPad(n) }
 
@@ -55,6 +58,10 @@ func (o *batchOp) Run(n int64) (int64, error) {
 
 func (o *batchOp) Kill()                    { o.cmd.Kill() }
 func (o *batchOp) Escaped() int64           { return o.cmd.Escaped() }
+func (o *batchOp) SetLimit(d time.Duration) { o.cmd.SetLimit(d) }
+func (o *batchOp) LongestRun() time.Duration {
+	return o.cmd.LongestRun()
+}
 func (o *batchOp) CPUTime() (int64, error)  { return cpuOf(o.cmd.Usage()), nil }
 func (o *batchOp) SetLayoutPad(n int) error { return o.cmd.SetLayoutPad(n) }
 
@@ -159,6 +166,8 @@ func (o *gotestOp) Run(n int64) (int64, error) {
 
 func (o *gotestOp) Kill()                         { o.cmd.Kill() }
 func (o *gotestOp) Escaped() int64                { return o.cmd.Escaped() }
+func (o *gotestOp) SetLimit(d time.Duration)      { o.cmd.SetLimit(d) }
+func (o *gotestOp) LongestRun() time.Duration     { return o.cmd.LongestRun() }
 func (o *gotestOp) SelfElapsed() (float64, error) { return o.last.ElapsedNS(), nil }
 
 // Reported turns the last result's metrics into the declared axes' fields.

@@ -37,6 +37,16 @@ func (p *plan) checkStdio() error {
 	return nil
 }
 
+// checkTimeout refuses a run time limit in worker mode, whose requests
+// have their own.
+func (p *plan) checkTimeout() error {
+	if p.Config.Timeout > 0 && p.Mode == ModeWorker {
+		return field.Errorf("Timeout", p.Config.Timeout, "%s limits the processes of exec, batch and gotest modes: a worker's requests are limited by %s; drop %s",
+			field.Name("Timeout"), field.Name("Command.WorkerRequest"), field.Name("Timeout"))
+	}
+	return nil
+}
+
 func nullIsEmpty(s string) string {
 	if s == "null" {
 		return ""

@@ -5,7 +5,8 @@
 // A Command is prepared once (program resolved, /dev/null opened, stderr
 // capture created) so that a timed batch does nothing between its two clock
 // reads but fork, exec and wait, plus one lseek that rewinds the capture
-// (and one that rewinds an --input file).
+// (and one that rewinds an --input file), and with a time limit or
+// survivors to kill, one clock read and one kill(2) per run.
 // Children never write to the tool's stdout, which carries the record
 // stream: their stdout goes to /dev/null (or Options.Stdout, or a drained
 // pipe) and their stderr to the capture, or both go to the Output file
@@ -31,6 +32,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // ErrKilled is returned by Run when Kill stopped the batch.
@@ -102,7 +104,9 @@ type Command struct {
 	batch         *batch
 	io            stdio // --input, --output pipe
 
-	guard Guard
+	guard   Guard
+	dog     watchdog      // the time limit of a run (timeout.go)
+	longest time.Duration // the longest run completed
 
 	status  syscall.WaitStatus
 	rusage  syscall.Rusage

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/flybench/flybench/pkg/probes"
 )
@@ -11,8 +12,9 @@ import (
 // to completion. Its output is discarded unless show is set, when it goes
 // to out (nil is os.Stderr). A failure is an *ExitError, whose message
 // carries the exit status and the last stderr line and whose Stderr method
-// gives the tail of stderr.
-func Hook(command string, shell, show bool, out *os.File) error {
+// gives the tail of stderr. A run longer than limit (when not 0) is
+// killed with its process group, a *TimeoutError.
+func Hook(command string, shell, show bool, out *os.File, limit time.Duration) error {
 	argv, err := Split(command, shell)
 	if err != nil {
 		return fmt.Errorf("hook %q: %w", command, err)
@@ -22,6 +24,7 @@ func Hook(command string, shell, show bool, out *os.File) error {
 		return fmt.Errorf("hook %q: %w", command, err)
 	}
 	defer c.Close()
+	c.SetLimit(limit)
 	_, err = c.Run(1, probes.Monotonic{})
 	return err
 }

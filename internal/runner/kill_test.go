@@ -130,3 +130,35 @@ func TestKillIdle(t *testing.T) {
 		t.Errorf("wait4 = %v, want ECHILD", err)
 	}
 }
+
+func TestLimitKillsAHangingRun(t *testing.T) {
+	c := newCommand(t, Options{Argv: sh("sleep 0.01")})
+	c.SetLimit(300 * time.Millisecond)
+	if _, err := c.Run(3, clk); err != nil {
+		t.Fatalf("runs within the limit: %v", err)
+	}
+	if c.LongestRun() < 10*time.Millisecond || c.LongestRun() > 300*time.Millisecond {
+		t.Errorf("LongestRun %v, want about 10 ms", c.LongestRun())
+	}
+	hang := newCommand(t, Options{Argv: sh("sleep 30 & sleep 30"), KillSurvivors: true})
+	hang.SetLimit(200 * time.Millisecond)
+	began := time.Now()
+	_, err := hang.Run(2, clk)
+	var te *TimeoutError
+	if !errors.As(err, &te) || te.Limit != 200*time.Millisecond || te.Run != 1 || te.Batch != 2 {
+		t.Fatalf("Run = %v, want a *TimeoutError at run 1 of 2", err)
+	}
+	if took := time.Since(began); took < 200*time.Millisecond || took > 5*time.Second {
+		t.Errorf("killed after %v, want soon after 200ms", took)
+	}
+	if hang.Escaped() != 0 {
+		t.Errorf("the killed group counted as escaped")
+	}
+	for deadline := time.Now().Add(5 * time.Second); groupAlive(hang.lastPID) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if groupAlive(hang.lastPID) {
+		t.Error("the hanging run's group survived")
+	}
+	t.Log(err)
+}

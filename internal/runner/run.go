@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"syscall"
+	"time"
 
 	"github.com/flybench/flybench/pkg/probes"
 	"golang.org/x/sys/unix"
@@ -26,6 +27,8 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 		return 0, fmt.Errorf("run %s: command is closed", DisplayArgv(c.argv))
 	}
 	c.usage = Usage{}
+	c.arm()
+	defer c.disarm()
 	if c.batch != nil {
 		return c.runBatch(n, clk)
 	}
@@ -35,7 +38,9 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 			return 0, c.batchError(err, i, n)
 		}
 	}
-	return clk.Now() - start, nil
+	elapsed := clk.Now() - start
+	c.longest = max(c.longest, time.Duration(elapsed/n))
+	return elapsed, nil
 }
 
 // runBatch is one process performing n operations.
@@ -48,6 +53,7 @@ func (c *Command) runBatch(n int64, clk probes.Clock) (int64, error) {
 		return 0, c.batchError(err, 0, 1)
 	}
 	elapsed := clk.Now() - start
+	c.longest = max(c.longest, time.Duration(elapsed))
 	return elapsed, c.collectReport()
 }
 
@@ -69,8 +75,12 @@ func (c *Command) once() error {
 	if err := c.wait(pid); err != nil {
 		return err
 	}
+	timedOut := c.timedOut(pid)
 	if c.guard.Killed() {
 		return ErrKilled // its whole group was killed
+	}
+	if timedOut {
+		return errTimedOut // its whole group was killed
 	}
 	escaped := c.killSurvivors && killSurvivors(pid)
 	if escaped {
@@ -90,6 +100,7 @@ func (c *Command) start() (int, error) {
 	if c.guard.Killed() {
 		return 0, ErrKilled
 	}
+	c.startClock()
 	pid, err := syscall.ForkExec(c.path, c.argv, &c.attr)
 	if err != nil {
 		return 0, fmt.Errorf("start %s: %w", DisplayArgv(c.argv), err)
@@ -123,6 +134,9 @@ func (c *Command) Kill() { c.guard.Kill() }
 func (c *Command) batchError(err error, i, n int64) error {
 	if errors.Is(err, errEscaped) {
 		return &EscapeError{Argv: c.Argv(), Run: i + 1, Batch: n}
+	}
+	if errors.Is(err, errTimedOut) {
+		return &TimeoutError{Argv: c.Argv(), Limit: time.Duration(c.dog.limit.Load()), Run: i + 1, Batch: n}
 	}
 	if !errors.Is(err, errFailed) {
 		return err

@@ -155,6 +155,10 @@ func (e *TimeoutError) Error() string {
 	return s
 }
 
+// TimeLimit is the limit the worker outlasted, as runner.TimeoutError
+// says it: both are a run past its time limit to the command layer.
+func (e *TimeoutError) TimeLimit() time.Duration { return e.Timeout }
+
 // killedError is a Run that Kill interrupted; errors.Is(err, ErrKilled).
 type killedError struct{ where }
 

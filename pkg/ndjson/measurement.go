@@ -208,6 +208,10 @@ type Config struct {
 	// "every N units"; absent when one process per side served the whole
 	// run (schema 1.6).
 	Rotation string `json:"rotation,omitempty"`
+	// Timeout is the time limit of one run of a command: "auto: ..." (the
+	// rule), "none", or a duration such as "30s"; absent in worker mode and
+	// before it existed (optional, schema 1.6).
+	Timeout string `json:"timeout,omitempty"`
 }
 
 // AASeries is one run's place in a series of A/A runs: the series' id,
