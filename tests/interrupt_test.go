@@ -81,7 +81,7 @@ func TestSecondSignalStopsReader(t *testing.T) {
 			}
 			done := make(chan error, 1)
 			go func() { done <- cmd.Wait() }()
-			time.Sleep(300 * time.Millisecond) // the signal handler is in place
+			time.Sleep(time.Second) // the signal handler is in place, even on a loaded machine
 			cmd.Process.Signal(syscall.SIGINT)
 			select {
 			case err := <-done:
