@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -18,13 +20,18 @@ import (
 
 const importDescription = `Reads another tool's results from FILE (or stdin, or - for stdin) and writes them to stdout
 as an archived flybench stream (man fb-stream(5)): a run record, one sample record per
-recorded run of each command, and an end record. fb-analyze and fb-report read it like any
+recorded run of each case, and an end record. fb-analyze and fb-report read it like any
 stream, and fb-analyze --baseline can compare a later run with it.
 
-FORMAT hyperfine reads the file hyperfine --export-json writes. Its commands ran one after
-another, so the run's design is sequential: fb-analyze compares the cases as independent
-samples and labels the comparison as exposed to drift. The file records no host: every host
-field is "unknown" unless --this-host stamps this machine's fingerprint.
+FORMAT is one of:
+  hyperfine         the file hyperfine --export-json writes; each command a case
+  gobench           go test -bench output (Go's benchmark format), one or more FILEs: each
+                    benchmark a run, each file (or configuration) its case, each line a sample
+  gbench            Google Benchmark's JSON (--benchmark_format=json, with repetitions)
+  pytest-benchmark  pytest --benchmark-json: each round a sample where the file saved them
+The cases ran one after another, so the run's design is sequential: fb-analyze compares them
+as independent samples and labels the comparison as exposed to drift. A host field the file
+does not record is "unknown" unless --this-host stamps this machine's fingerprint.
 
 The whole file is checked before anything is written: a file that cannot be imported leaves
 stdout empty. Exit status: 0 ok, 2 usage (an unknown FORMAT, an unreadable FILE, a bad flag), 3
@@ -36,14 +43,14 @@ const maxImportBytes = 256 << 20
 
 func importApp(env Env) *ucli.App {
 	app := newApp(env, "fb-import", "turn another benchmark tool's results into a flybench stream",
-		"FORMAT [FILE]", importDescription)
+		"FORMAT [FILE...]", importDescription)
 	app.Flags = []ucli.Flag{
 		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
 		tagFlag(),
 		&ucli.BoolFlag{Name: "this-host", Usage: "record this machine's host fingerprint: say so only when the file was made here"},
 	}
 	app.Action = func(c *ucli.Context) error {
-		format, file, err := importArgs(c)
+		format, files, err := importArgs(c)
 		if err != nil {
 			return err
 		}
@@ -51,28 +58,30 @@ func importApp(env Env) *ucli.App {
 		if err != nil {
 			return err
 		}
-		return runImport(env, format, file, opt)
+		return runImport(env, format, files, opt)
 	}
 	return app
 }
 
-// importArgs is FORMAT and FILE ("-" when absent); an unknown format is a
-// usage error before any file is read.
-func importArgs(c *ucli.Context) (format, file string, err error) {
+// importArgs is FORMAT and its FILEs ("-" when absent; several only for
+// a format that reads several); an unknown format is a usage error before
+// any file is read.
+func importArgs(c *ucli.Context) (format string, files []string, err error) {
 	args := c.Args().Slice()
-	if len(args) == 0 || len(args) > 2 {
-		return "", "", withCode(ExitUsage, fmt.Errorf("want FORMAT [FILE], got %d arguments", len(args)), "see 'fb-import --help'")
+	if len(args) == 0 {
+		return "", nil, withCode(ExitUsage, errors.New("want FORMAT [FILE...], got no arguments"), "see 'fb-import --help'")
 	}
-	file = "-"
-	if len(args) == 2 {
-		file = args[1]
+	if !slices.Contains(importer.Formats(), args[0]) {
+		return "", nil, withCode(ExitUsage, &importer.FormatError{Name: args[0]}, "")
 	}
-	for _, f := range importer.Formats() {
-		if f == args[0] {
-			return args[0], file, nil
-		}
+	files = args[1:]
+	switch {
+	case len(files) == 0:
+		files = []string{"-"}
+	case len(files) > 1 && !importer.ManyFiles(args[0]):
+		return "", nil, withCode(ExitUsage, fmt.Errorf("%s reads one FILE, got %d", args[0], len(files)), "see 'fb-import --help'")
 	}
-	return "", "", withCode(ExitUsage, &importer.FormatError{Name: args[0]}, "")
+	return args[0], files, nil
 }
 
 func importOptions(c *ucli.Context) (importer.Options, error) {
@@ -88,15 +97,19 @@ func importOptions(c *ucli.Context) (importer.Options, error) {
 	return opt, nil
 }
 
-// runImport reads file whole, converts it, and only then writes the
-// stream, in one write.
-func runImport(env Env, format, file string, opt importer.Options) error {
-	data, name, started, err := readImport(env, file)
-	if err != nil {
-		return err
+// runImport reads the files whole, converts them, and only then writes
+// the stream, in one write.
+func runImport(env Env, format string, files []string, opt importer.Options) error {
+	var in []importer.File
+	for _, file := range files {
+		data, name, started, err := readImport(env, file)
+		if err != nil {
+			return err
+		}
+		opt.Started = cmp.Or(opt.Started, started)
+		in = append(in, importer.File{Name: name, Data: data})
 	}
-	opt.Started = started
-	res, err := importer.Import(format, name, data, opt)
+	res, err := importer.ImportFiles(format, in, opt)
 	var ie *importer.InputError
 	var oe *importer.OptionError
 	switch {

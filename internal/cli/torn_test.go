@@ -89,8 +89,8 @@ func TestTornAnalyzedStream(t *testing.T) {
 func checkReports(t *testing.T, stream []byte, want, what string) {
 	t.Helper()
 	for _, format := range report.Formats() {
-		if format == "hyperfine-json" || format == "svg" {
-			continue // hyperfine's schema and a plot have no place for warnings (fb-report(1))
+		if format == "hyperfine-json" || format == "svg" || format == "gobench" || format == "bmf" {
+			continue // hyperfine's, Go's and Bencher's formats and a plot have no place for warnings (fb-report(1))
 		}
 		code, out, stderr := runToolOn(stream, "fb-report", "--format", format)
 		if code != ExitOK || !strings.Contains(out, want) {

@@ -58,7 +58,7 @@ func parseHyperfine(file string, data []byte) (*source, error) {
 		return nil, err
 	}
 	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, decodeError(file, data, err)
+		return nil, decodeError(file, data, err, hfWords)
 	}
 	bad := func(msg string, path ...any) error {
 		return &InputError{File: file, Line: lineAt(data, path...), Msg: msg}
@@ -69,13 +69,14 @@ func parseHyperfine(file string, data []byte) (*source, error) {
 	if len(*doc.Results) == 0 {
 		return nil, bad(`"results" is empty: hyperfine finished no command`, "results")
 	}
-	src := &source{tool: "hyperfine", timerNote: hfTimerNote, clock: hfClock, failed: hfFailed, zero: hfZero}
+	src := &source{tool: "hyperfine", timerNote: hfTimerNote, clock: hfClock, failed: hfFailed, zero: hfZero, ident: data}
 	for i, r := range *doc.Results {
 		b, err := hfBenchmark(r, i, bad)
 		if err != nil {
 			return nil, err
 		}
 		b.line = lineAt(data, "results", i)
+		b.where, b.path = fmt.Sprintf("results[%d].command", i), []any{"results", i, "command"}
 		src.benchmarks = append(src.benchmarks, b)
 	}
 	return src, nil
@@ -94,7 +95,7 @@ func hfBenchmark(r hfResult, i int, bad func(string, ...any) error) (benchmark, 
 	case r.ExitCodes != nil && len(*r.ExitCodes) != len(*r.Times):
 		return benchmark{}, bad(fmt.Sprintf("%s has %d exit codes for %d times: not a file hyperfine wrote", at, len(*r.ExitCodes), len(*r.Times)), "results", i, "exit_codes")
 	}
-	b := benchmark{name: *r.Command, command: *r.Command, times: make([]int64, len(*r.Times))}
+	b := benchmark{name: *r.Command, command: *r.Command, runs: make([]timing, len(*r.Times))}
 	for j, t := range *r.Times {
 		where := fmt.Sprintf("%s.times[%d]", at, j)
 		switch {
@@ -103,7 +104,7 @@ func hfBenchmark(r hfResult, i int, bad func(string, ...any) error) (benchmark, 
 		case *t < 0 || *t > maxSeconds:
 			return benchmark{}, bad(fmt.Sprintf("%s is %g s: a time is from 0 to %.3g s; fix or remove that run", where, *t, maxSeconds), "results", i, "times", j)
 		}
-		b.times[j] = int64(math.Round(*t * 1e9))
+		b.runs[j] = timing{iter: 1, ns: math.Round(*t * 1e9)}
 	}
 	if r.ExitCodes != nil {
 		for _, c := range *r.ExitCodes {
@@ -132,9 +133,21 @@ func hfParams(in map[string]*string, at string, i int, bad func(string, ...any) 
 	return out, nil
 }
 
+// docWords are how a JSON format's refusals name its document and the
+// number its times are given in.
+type docWords struct {
+	// shape is what the document should be: `an object with a "results"
+	// array`; what names the file: "a hyperfine --export-json file".
+	shape, what string
+	// number is the JSON number a float64 field holds.
+	number string
+}
+
+var hfWords = docWords{shape: `an object with a "results" array`, what: "a hyperfine --export-json file", number: "a number of seconds"}
+
 // decodeError turns an encoding/json error into an InputError at the
 // line of the fault.
-func decodeError(file string, data []byte, err error) error {
+func decodeError(file string, data []byte, err error, words docWords) error {
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
 	switch {
@@ -142,27 +155,31 @@ func decodeError(file string, data []byte, err error) error {
 		return &InputError{File: file, Line: lineOfOffset(data, se.Offset), Msg: "not JSON: " + se.Error()}
 	case errors.As(err, &te) && te.Field == "":
 		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
-			Msg: fmt.Sprintf(`the document is a JSON %s, not an object with a "results" array: not a hyperfine --export-json file`, te.Value)}
+			Msg: fmt.Sprintf(`the document is a JSON %s, not %s: not %s`, te.Value, words.shape, words.what)}
 	case errors.As(err, &te) && strings.HasPrefix(te.Value, "number "):
 		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
-			Msg: fmt.Sprintf("%s holds the %s, out of range for %s", te.Field, te.Value, kindOf(te.Type))}
+			Msg: fmt.Sprintf("%s holds the %s, out of range for %s", te.Field, te.Value, kindOf(te.Type, words))}
 	case errors.As(err, &te):
 		return &InputError{File: file, Line: lineOfOffset(data, te.Offset),
-			Msg: fmt.Sprintf("%s holds a JSON %s, want %s", te.Field, te.Value, kindOf(te.Type))}
+			Msg: fmt.Sprintf("%s holds a JSON %s, want %s", te.Field, te.Value, kindOf(te.Type, words))}
 	}
 	return &InputError{File: file, Msg: err.Error()}
 }
 
 // kindOf names the JSON a Go type decodes from.
-func kindOf(t reflect.Type) string {
+func kindOf(t reflect.Type, words docWords) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
 	switch t.Kind() {
 	case reflect.Float64:
-		return "a number of seconds"
+		return words.number
 	case reflect.Int32:
 		return "an integer exit status or null"
+	case reflect.Int64, reflect.Int:
+		return "an integer"
+	case reflect.Bool:
+		return "true or false"
 	case reflect.String:
 		return "a string"
 	case reflect.Slice:

@@ -1,13 +1,18 @@
 // Package importer turns another benchmark tool's results into a flybench
-// stream: a run record, one sample record per recorded run of each
-// command, and an end record, which fb-analyze and fb-report read like a
-// stream flybench collected and fb-analyze --baseline can compare with.
-// Each format is parsed and checked whole before any record is built, so
-// a file that cannot be imported yields an error and no records.
+// stream: for each run the file holds, a run record, one sample record per
+// recorded run (or batch) of each case, and an end record, which
+// fb-analyze and fb-report read like a stream flybench collected and
+// fb-analyze --baseline can compare with. It reads hyperfine's
+// --export-json file, Go's benchmark format (through
+// golang.org/x/perf/benchfmt), Google Benchmark's JSON and
+// pytest-benchmark's JSON. Each input is parsed and checked whole before
+// any record is built, so input that cannot be imported yields an error
+// and no records.
 package importer
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -24,7 +29,7 @@ type Options struct {
 	// Tags are the user's fingerprint fields (--tag KEY=VALUE).
 	Tags map[string]string
 	// Host is the machine the file was made on, when the user asserts
-	// it; nil records every host field as unknown.
+	// it; nil records every host field the file does not give as unknown.
 	Host *ndjson.Host
 	// Started is the run's start time as recorded in the stream
 	// (RFC 3339), "" when unknown.
@@ -33,28 +38,78 @@ type Options struct {
 	ToolVersion string
 }
 
-// Result is an imported run: its records in stream order, and warnings
-// about what the source recorded that the stream cannot say as well.
+// Result is an import: its records in stream order (a run record, its
+// samples and its end record, for each run), and warnings about what the
+// source recorded that the stream cannot say as well.
 type Result struct {
 	Records  []ndjson.Record
 	Warnings []string
 }
 
-// importers maps each format name to its parser.
-var importers = map[string]func(file string, data []byte) (*source, error){
-	"hyperfine": parseHyperfine,
+// File is one input: the name messages give it and its bytes.
+type File struct {
+	Name string
+	Data []byte
 }
 
-// producers names, for each format, what writes its files.
-var producers = map[string]string{
-	"hyperfine": "hyperfine --export-json",
+// A format is one FORMAT of fb-import: its parser, what writes its files,
+// and whether it reads several files as one import.
+type format struct {
+	name     string
+	parse    func(files []File) ([]*source, error)
+	producer string
+	many     bool
+}
+
+// formats are the formats Import knows, in the order messages list them.
+var formats = []format{
+	{name: "hyperfine", parse: one(parseHyperfine), producer: "hyperfine --export-json"},
+	{name: "gobench", parse: parseGobench, producer: "go test -bench", many: true},
+	{name: "gbench", parse: one(parseGbench), producer: "a Google Benchmark binary with --benchmark_format=json or --benchmark_out"},
+	{name: "pytest-benchmark", parse: one(parsePytest), producer: "pytest --benchmark-json"},
+}
+
+// one adapts a parser of one file.
+func one(parse func(file string, data []byte) (*source, error)) func([]File) ([]*source, error) {
+	return func(files []File) ([]*source, error) {
+		src, err := parse(files[0].Name, files[0].Data)
+		if err != nil {
+			return nil, err
+		}
+		return []*source{src}, nil
+	}
 }
 
 // Formats lists the format names Import knows.
-func Formats() []string { return []string{"hyperfine"} }
+func Formats() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
 
 // Producer names the command that writes a format's files.
-func Producer(format string) string { return producers[format] }
+func Producer(name string) string {
+	if f := formatNamed(name); f != nil {
+		return f.producer
+	}
+	return ""
+}
+
+// ManyFiles says whether a format reads several files as one import.
+func ManyFiles(name string) bool {
+	f := formatNamed(name)
+	return f != nil && f.many
+}
+
+func formatNamed(name string) *format {
+	i := slices.IndexFunc(formats, func(f format) bool { return f.name == name })
+	if i < 0 {
+		return nil
+	}
+	return &formats[i]
+}
 
 // FormatError is an unknown format name.
 type FormatError struct{ Name string }
@@ -64,30 +119,71 @@ func (e *FormatError) Error() string {
 }
 
 // Import reads data, the contents of file in the named format, and
-// returns the run it holds. A file that is not that format's shape, or
+// returns the runs it holds. A file that is not that format's shape, or
 // whose values cannot be times, gives an *InputError.
 func Import(format, file string, data []byte, opt Options) (*Result, error) {
-	parse, ok := importers[format]
-	if !ok {
-		return nil, &FormatError{Name: format}
+	return ImportFiles(format, []File{{Name: file, Data: data}}, opt)
+}
+
+// ImportFiles reads files in the named format as one import: for
+// gobench, every file's results of one benchmark are the cases of its
+// run; the other formats read one file.
+func ImportFiles(name string, files []File, opt Options) (*Result, error) {
+	f := formatNamed(name)
+	switch {
+	case f == nil:
+		return nil, &FormatError{Name: name}
+	case len(files) == 0 || len(files) > 1 && !f.many:
+		return nil, &OptionError{Msg: fmt.Sprintf("%s reads one file, got %d", name, len(files))}
 	}
-	src, err := parse(file, data)
+	srcs, err := f.parse(files)
 	if err != nil {
 		return nil, err
 	}
-	if len(opt.Names) > len(src.benchmarks) {
-		return nil, &OptionError{Msg: fmt.Sprintf("%d names for %d commands in %s", len(opt.Names), len(src.benchmarks), file)}
-	}
-	for i, b := range src.benchmarks {
-		if b.name == "" && i >= len(opt.Names) {
-			return nil, &InputError{File: file, Line: b.line, Msg: fmt.Sprintf("command %d has no name: name it with --name", i)}
+	file := files[0].Name
+	res := &Result{}
+	for _, src := range srcs {
+		if err := checkNames(src, file, opt.Names); err != nil {
+			return nil, err
 		}
-	}
-	res := build(src, file, data, opt)
-	if err := checkSize(src, file, data, res.Records[0].(*ndjson.Run)); err != nil {
-		return nil, err
+		recs := build(src, file, opt)
+		run := recs[0].(*ndjson.Run)
+		if err := checkSize(src, file, files[0].Data, run); err != nil {
+			return nil, err
+		}
+		res.Records = append(res.Records, recs...)
+		res.Warnings = append(res.Warnings, warnings(src, run, srcFile(src, file))...)
 	}
 	return res, nil
+}
+
+// srcFile is the file a source's warnings name: the one file, or for a
+// Go benchmark the benchmark's first line.
+func srcFile(src *source, file string) string {
+	if src.tool == "gobench" && len(src.benchmarks) > 0 {
+		return src.benchmarks[0].where
+	}
+	return file
+}
+
+// checkNames refuses more --name values than the source has cases, and
+// a case without a name that --name does not give one.
+func checkNames(src *source, file string, names []string) error {
+	if src.labels != nil {
+		if len(names) > len(src.labels) {
+			return &OptionError{Msg: fmt.Sprintf("%d names for %d files or configurations", len(names), len(src.labels))}
+		}
+		return nil
+	}
+	if len(names) > len(src.benchmarks) {
+		return &OptionError{Msg: fmt.Sprintf("%d names for %d %s in %s", len(names), len(src.benchmarks), unitWord(src), srcFile(src, file))}
+	}
+	for i, b := range src.benchmarks {
+		if b.name == "" && i >= len(names) {
+			return &InputError{File: file, Line: b.line, Msg: fmt.Sprintf("command %d has no name: name it with --name", i)}
+		}
+	}
+	return nil
 }
 
 // OptionError is an option that does not fit the imported file.

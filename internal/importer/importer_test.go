@@ -276,7 +276,7 @@ func TestRefusals(t *testing.T) {
 func TestUnknownFormat(t *testing.T) {
 	_, err := Import("criterion", "x", []byte("{}"), Options{})
 	var fe *FormatError
-	if !errors.As(err, &fe) || err.Error() != `unknown format "criterion": use hyperfine` {
+	if !errors.As(err, &fe) || err.Error() != `unknown format "criterion": use hyperfine, gobench, gbench, pytest-benchmark` {
 		t.Errorf("%v, want a FormatError", err)
 	}
 }

@@ -2,8 +2,11 @@ package importer
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -42,17 +45,23 @@ func checkSize(src *source, file string, data []byte, run *ndjson.Run) error {
 		return nil
 	}
 	where, size, path := longestText(src)
-	return &InputError{File: file, Line: lineAt(data, path...),
+	line := 0
+	if path != nil {
+		line = lineAt(data, path...)
+	} else if len(src.benchmarks) > 0 {
+		file, line = cmp.Or(src.benchmarks[0].file, file), src.benchmarks[0].line
+	}
+	return &InputError{File: file, Line: line,
 		Msg: fmt.Sprintf("%s is %d bytes: the run record (each case's name, command and parameters) would be %d bytes, and fb-analyze reads records of at most 16 MiB (%d bytes); shorten it",
 			where, size, buf.Len(), ndjson.MaxLineBytes)}
 }
 
-// longestText is the longest command or parameter of the file: where it
-// is, for a message and for lineAt, and its length.
+// longestText is the longest command or parameter of the source: where
+// it is, for a message and for lineAt, and its length.
 func longestText(src *source) (where string, size int, path []any) {
-	for i, b := range src.benchmarks {
+	for _, b := range src.benchmarks {
 		if len(b.command) > size {
-			where, size, path = fmt.Sprintf("results[%d].command", i), len(b.command), []any{"results", i, "command"}
+			where, size, path = b.where, len(b.command), b.path
 		}
 		keys := make([]string, 0, len(b.params))
 		for k := range b.params {
@@ -60,8 +69,10 @@ func longestText(src *source) (where string, size int, path []any) {
 		}
 		sort.Strings(keys)
 		for _, k := range keys {
-			if n := len(k) + len(b.params[k]); n > size {
-				where, size, path = fmt.Sprintf("results[%d].parameters.%s", i, clip(k)), n, []any{"results", i, "parameters", k}
+			if n := len(k) + len(b.params[k]); n > size && b.path != nil {
+				where, size, path = fmt.Sprintf("%s.parameters.%s", b.where[:strings.LastIndexByte(b.where, '.')], clip(k)), n, append(slices.Clone(b.path[:len(b.path)-1]), "parameters", k)
+			} else if n > size {
+				where, size, path = fmt.Sprintf("%s parameter %s", b.where, clip(k)), n, nil
 			}
 		}
 	}

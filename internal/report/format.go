@@ -3,9 +3,11 @@ package report
 import (
 	"bytes"
 
+	"github.com/flybench/flybench/internal/report/bmf"
 	"github.com/flybench/flybench/internal/report/console"
 	"github.com/flybench/flybench/internal/report/csv"
 	"github.com/flybench/flybench/internal/report/figure"
+	"github.com/flybench/flybench/internal/report/gobench"
 	"github.com/flybench/flybench/internal/report/html"
 	"github.com/flybench/flybench/internal/report/hyperfine"
 	"github.com/flybench/flybench/internal/report/json"
@@ -58,6 +60,12 @@ var formats = []format{
 	{name: "svg", write: func(w *bytes.Buffer, s *Stream, opt Options) error {
 		return svg.Write(w, s, opt.Plot, opt.Run)
 	}, keep: keeps(model.KeepPoints)},
+	// gobench writes every sample in Go's benchmark format, for benchstat.
+	{name: "gobench", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
+		return gobench.Write(w, s.Runs)
+	}, keep: keeps(model.KeepSamples), raw: true},
+	// bmf is the Bencher Metric Format: each case's measures with bounds.
+	{name: "bmf", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return bmf.Write(w, s.Runs) }},
 }
 
 // keeps is a format's keep that asks for k whatever the options.

@@ -19,6 +19,8 @@ var layers = map[string][]string{
 	"json":      {"model"},
 	"markdown":  {"model", "words"},
 	"hyperfine": {"model"},
+	"gobench":   {"model"},
+	"bmf":       {"model"},
 	"svg":       {"model", "figure"},
 	"html":      {"model", "words", "figure", "console"},
 }

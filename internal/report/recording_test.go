@@ -49,8 +49,8 @@ func TestRecordingGolden(t *testing.T) {
 		t.Fatalf("runs %d, recordings %+v", len(s.Runs), s.Recordings)
 	}
 	for _, f := range Formats() {
-		if f == "hyperfine-json" || f == "svg" {
-			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (svg_test.go)
+		if f == "hyperfine-json" || f == "svg" || f == "gobench" || f == "bmf" {
+			continue // refuse recordings (TestHyperfineRefusesRecordings, TestRunFormatsRefuseRecordings); one figure (svg_test.go)
 		}
 		golden(t, "recording-"+f+".golden", renderStream(t, s, Options{Format: f}))
 	}
@@ -61,8 +61,8 @@ func TestRecordingGolden(t *testing.T) {
 func TestRecordingIndependentEverywhere(t *testing.T) {
 	s := recordingStream(t)
 	for _, f := range Formats() {
-		if f == "hyperfine-json" || f == "svg" {
-			continue // refuses recordings (TestHyperfineRefusesRecordings); one figure (svg_test.go)
+		if f == "hyperfine-json" || f == "svg" || f == "gobench" || f == "bmf" {
+			continue // refuse recordings (TestHyperfineRefusesRecordings, TestRunFormatsRefuseRecordings); one figure (svg_test.go)
 		}
 		if out := renderStream(t, s, Options{Format: f}); !bytes.Contains(out, []byte("independent")) {
 			t.Errorf("%s does not say independent", f)

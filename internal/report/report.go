@@ -2,7 +2,9 @@
 // one of its formats (Formats): console cards, csv (a stable latency
 // schema), long-csv (a row per axis), one json document, markdown for a
 // pull request, hyperfine-json (hyperfine's --export-json schema), one
-// self-contained html page with the figures, or one figure as svg. It
+// self-contained html page with the figures, one figure as svg, gobench
+// (every sample in Go's benchmark format, for benchstat) or bmf (the
+// Bencher Metric Format). It
 // reads what fb-analyze wrote and computes no statistics. An axis without
 // a value is reported by its status and reason, never as a number. When
 // fb-analyze reported the host (the claim, the quiescence gate, placement,
@@ -14,7 +16,7 @@
 // statuses), words (the wording the formats share), figure (the plots,
 // the only users of gonum/plot), then a package per format: console, csv
 // (csv and long-csv), json, markdown, hyperfine, html (which renders the
-// console's cards) and svg. This package loads a stream, checks that it
+// console's cards), svg, gobench and bmf. This package loads a stream, checks that it
 // was analyzed and hands it to the format.
 package report
 

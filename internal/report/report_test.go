@@ -121,7 +121,7 @@ func TestWriteRefusals(t *testing.T) {
 		{"not analyzed csv", []*model.Run{&raw}, Options{Format: "csv"}, "fb-analyze"},
 		{"not analyzed long-csv", []*model.Run{&raw}, Options{Format: "long-csv"}, "fb-analyze"},
 		{"no runs", nil, Options{}, "no run records"},
-		{"unknown format", runs, Options{Format: "yaml"}, `unknown report format "yaml" (want console, csv, json, markdown, long-csv, hyperfine-json, html, svg)`},
+		{"unknown format", runs, Options{Format: "yaml"}, `unknown report format "yaml" (want console, csv, json, markdown, long-csv, hyperfine-json, html, svg, gobench, bmf)`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
