@@ -161,6 +161,9 @@ func TestLoadProfile(t *testing.T) {
 		`{"type":"run","v":"1.4"}` + "\n":   "noise.ndjson:1: a run record, not a noise record",
 		good + `{"type":"check","v":"1.4"}`: "noise.ndjson:2: a check record",
 		`not json` + "\n":                   "noise.ndjson:1: not a JSON object",
+		strings.Replace(good, `"noise_pct":2.5`, `"noise_pct":-2.5`, 1): "noise.ndjson:1: bad noise record: metrics[0].noise_pct is -2.5",
+		strings.Replace(good, `"kind":"level"`, `"kind":"levels"`, 1):   "noise.ndjson:1: bad noise record: metrics[0].kind is \"levels\"",
+		strings.Replace(good, `"kind":"level"`, `"kind":"change"`, 1):   "metrics[0].reference is missing",
 	}
 	for in, want := range bad {
 		_, err := LoadProfile(ndjson.NewReader(strings.NewReader(in), "noise.ndjson"))

@@ -36,6 +36,9 @@ func LoadProfile(r *ndjson.Reader) (*Profile, error) {
 		if err := r.Decode(l, &n); err != nil {
 			return nil, err
 		}
+		if err := n.Validate(); err != nil {
+			return nil, r.Errorf(l, "bad noise record: %v: --noise takes a profile written by fb-noise", err)
+		}
 		p.Records, last = append(p.Records, n), l.No
 	}
 	if len(p.Records) == 0 {

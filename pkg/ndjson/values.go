@@ -312,3 +312,28 @@ func (c *SpanComparison) Validate() error {
 	}
 	return firstError(errs...)
 }
+
+// Validate checks a noise profile's values: counts not negative, noise
+// levels neither negative nor infinite, a known metric kind, and a change
+// that names its reference.
+func (n *Noise) Validate() error {
+	if err := firstError(count("invocations", n.Invocations), count("min_runs", n.MinRuns),
+		count("max_runs", n.MaxRuns), nonNegative("tolerance_pct", n.TolerancePct)); err != nil {
+		return err
+	}
+	for i, m := range n.Metrics {
+		at := fmt.Sprintf("metrics[%d].", i)
+		if err := firstError(count(at+"n", m.N), nonNegative(at+"noise_pct", m.NoisePct)); err != nil {
+			return err
+		}
+		switch {
+		case math.IsInf(m.NoisePct, 0) || math.IsNaN(m.NoisePct):
+			return &ValueError{at + "noise_pct", fmt.Sprintf("is %g: want a finite percentage", m.NoisePct)}
+		case m.Kind != NoiseLevel && m.Kind != NoiseChange:
+			return &ValueError{at + "kind", fmt.Sprintf("is %q: want %s or %s", m.Kind, NoiseLevel, NoiseChange)}
+		case m.Kind == NoiseChange && m.Reference == "":
+			return &ValueError{at + "reference", "is missing: a change is measured against a reference case"}
+		}
+	}
+	return nil
+}
