@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
@@ -17,12 +18,20 @@ type meter struct {
 	begin, end []Reading
 	rt         *runtimeReader // nil without RuntimeAxes
 	sink       func(any)      // KeepAlive; tests observe it
+	retained   int            // the retained axis's index in axes, -1 without it
+	liveBefore uint64         // the live heap after the collection before the batch
+	liveOK     bool
 	elapsed    time.Duration
 	buf        []byte
 }
 
 func newMeter(axes []*axis) *meter {
-	m := &meter{axes: axes, begin: make([]Reading, len(axes)), end: make([]Reading, len(axes)), sink: KeepAlive}
+	m := &meter{axes: axes, begin: make([]Reading, len(axes)), end: make([]Reading, len(axes)), sink: KeepAlive, retained: -1}
+	for i, a := range axes {
+		if a.runtime == retainedAxis {
+			m.retained = i
+		}
+	}
 	for _, a := range axes {
 		if a.runtime >= 0 {
 			m.rt = newRuntimeReader()
@@ -85,6 +94,10 @@ func (m *meter) batch(e *entry, n int) error {
 // measure reads the axes, times the n operations, reads the axes again,
 // and sinks the result: only the case itself is between the clock reads.
 func (m *meter) measure(e *entry, n int) {
+	if m.retained >= 0 {
+		runtime.GC()
+		m.liveBefore, m.liveOK = liveHeapNow()
+	}
 	m.readBegin()
 	if e.result != nil {
 		t0 := time.Now()
@@ -97,6 +110,21 @@ func (m *meter) measure(e *entry, n int) {
 		m.elapsed = time.Since(t0)
 	}
 	m.readEnd()
+	if m.retained >= 0 {
+		m.end[m.retained] = m.retainedReading()
+	}
+}
+
+// retainedReading collects the garbage the batch left and reads how much
+// the live heap grew over it, after the readings of the other axes (so
+// gc_cycles does not count this collection).
+func (m *meter) retainedReading() Reading {
+	runtime.GC()
+	after, ok := liveHeapNow()
+	if !ok || !m.liveOK {
+		return Reading{}
+	}
+	return Value(float64(int64(after) - int64(m.liveBefore)))
 }
 
 func (m *meter) readBegin() {
@@ -120,12 +148,14 @@ func (m *meter) readEnd() {
 		metrics.Read(m.rt.end)
 	}
 	for i, a := range m.axes {
-		if a.runtime >= 0 {
+		switch {
+		case a.runtime >= 0:
 			m.end[i] = reading(m.rt.end[a.runtime])
 			if a.runtime == liveHeap && !m.rt.collected() {
 				m.end[i] = Reading{} // no collection yet: nothing has been marked live
 			}
-		} else {
+		case a.runtime == retainedAxis: // filled after the other reads
+		default:
 			m.end[i] = a.read()
 		}
 	}

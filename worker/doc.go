@@ -78,9 +78,12 @@
 //	gc_cycles      gc-cycles/batch  GC cycles completed during the batch (cumulative, per batch)
 //	live_heap      bytes            live heap marked by the latest GC (absolute, diagnostic)
 //
-// These are the churn (memory allocated) and live-heap numbers; a third,
-// retained memory (the live heap's growth over a batch), needs a forced
-// collection before and after each batch and is left out. The counters are
+// These are the churn (memory allocated) and live-heap numbers; the worker
+// runs one collection before its first batch, so live_heap reads from the
+// first batch on. The third, retained memory (the live heap's growth over
+// a batch), needs a forced collection before and after each batch, which
+// changes the heap every batch is timed in; RetainedAxis declares it, for a
+// worker that measures memory rather than time. The counters are
 // process-wide, and the Go runtime counts a small object only when the
 // span holding it leaves its P's cache, so a reading lags by at most about
 // one span (8 KiB) per size class and P; with thousands of allocations per

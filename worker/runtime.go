@@ -37,6 +37,41 @@ func (w *Worker) RuntimeAxes() {
 	}
 }
 
+// RetainedAxis declares retained, the live heap's growth over a batch in
+// bytes per operation: a full garbage collection runs after the case's
+// setup and again after the ending clock read, both untimed, and the axis
+// is the difference of the live heap they leave (compared as a paired
+// difference; negative when a batch frees more than it keeps). It is the
+// third of churn (RuntimeAxes' alloc_bytes), live heap and retained. The
+// collection before each batch changes what the batch is timed in: every
+// batch then starts from a freshly collected heap, which in this project's
+// measurements made an allocating case's time per operation depend on the
+// batch size (+8% per doubling); declare it in a worker that measures
+// memory, apart from one whose times are compared. It counts toward the
+// limit of eight custom axes and panics when called twice.
+func (w *Worker) RetainedAxis() {
+	if w.retain {
+		panic("worker: RetainedAxis called twice")
+	}
+	w.retain = true
+	w.addAxis(&axis{decl: AxisDecl{Name: "retained", Unit: "bytes/op", Direction: "lower", Semantics: "absolute",
+		Compare: "absolute", Scope: "go_heap", Attribution: "forced_gc"}, runtime: retainedAxis})
+}
+
+// retainedAxis marks the retained axis among the axes (runtime's index
+// field): the meter fills it from its own collections.
+const retainedAxis = -2
+
+// liveHeapNow reads the live heap the latest collection marked.
+func liveHeapNow() (uint64, bool) {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0, false
+	}
+	return s[0].Value.Uint64(), true
+}
+
 // liveHeap and gcCycles index runtimeAxes.
 const (
 	gcCycles = 2

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 
 	"github.com/flybench/flybench/internal/axes"
 )
@@ -20,6 +21,7 @@ type Worker struct {
 	byName map[string]*entry
 	axes   []*axis
 	runtim bool      // RuntimeAxes was called
+	retain bool      // RetainedAxis was called
 	sink   func(any) // replaces KeepAlive in tests
 }
 
@@ -139,6 +141,12 @@ func (w *Worker) Serve(in io.Reader, out io.Writer) error {
 	m := newMeter(w.axes)
 	if w.sink != nil {
 		m.sink = w.sink
+	}
+	if w.runtim {
+		// One collection before the first batch, so that live_heap has a
+		// latest collection to report even in a worker that never
+		// allocates enough to start one.
+		runtime.GC()
 	}
 	bw := bufio.NewWriter(out)
 	br := bufio.NewReader(in)

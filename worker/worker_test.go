@@ -363,3 +363,58 @@ func TestWorkUnitsDeclared(t *testing.T) {
 		}()
 	}
 }
+
+var kept [][]byte
+
+// TestRetainedAxis: a case that keeps what it allocates retains about its
+// size per operation, one that keeps nothing about none; and live_heap is
+// reported from the first batch on, even by a worker that has not
+// allocated enough to start a collection.
+func TestRetainedAxis(t *testing.T) {
+	w := New()
+	w.Case("keep", func(n int) {
+		for range n {
+			kept = append(kept, make([]byte, 4096))
+		}
+	})
+	w.Case("none", func(n int) {})
+	w.RuntimeAxes()
+	w.RetainedAxis()
+	s := serve(t, w)
+	value := func(d wproto.Done, name string) float64 {
+		for _, a := range s.hs.Axes {
+			if a.Name == name {
+				v := a.Value(d.Values[name], d.N)
+				if v.V == nil {
+					t.Fatalf("%s: %+v", name, v)
+				}
+				return *v.V
+			}
+		}
+		t.Fatalf("no axis %s", name)
+		return 0
+	}
+	d, err := s.run("none", 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if live := value(d, "live_heap"); live <= 0 {
+		t.Errorf("live_heap %v on the first batch, want a positive reading", live)
+	}
+	if r := value(d, "retained"); math.Abs(r) > 64 {
+		t.Errorf("a case that keeps nothing retained %v bytes/op", r)
+	}
+	d, err = s.run("keep", 500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := value(d, "retained"); r < 4096 || r > 4096*1.2 {
+		t.Errorf("keeping 4 KiB per operation retained %v bytes/op", r)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("RetainedAxis twice did not panic")
+		}
+	}()
+	w.RetainedAxis()
+}
