@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -109,8 +110,27 @@ func TestSecondSignalStopsReader(t *testing.T) {
 // as a terminal's job: each stage's stdout is the next one's stdin.
 type pipeline struct {
 	cmds   []*exec.Cmd
-	stderr []*bytes.Buffer
+	stderr []*lockedBuffer
 	out    bytes.Buffer
+}
+
+// lockedBuffer is a stage's stderr, written by os/exec's copying
+// goroutine while the test polls it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func startPipeline(t *testing.T, stages [][]string) *pipeline {
@@ -124,8 +144,8 @@ func startPipeline(t *testing.T, stages [][]string) *pipeline {
 			cmd.SysProcAttr.Pgid = p.cmds[0].Process.Pid
 		}
 		cmd.Stdin = in
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
+		stderr := &lockedBuffer{}
+		cmd.Stderr = stderr
 		if i == len(stages)-1 {
 			cmd.Stdout = &p.out
 		} else {
@@ -140,7 +160,7 @@ func startPipeline(t *testing.T, stages [][]string) *pipeline {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		p.cmds, p.stderr = append(p.cmds, cmd), append(p.stderr, &stderr)
+		p.cmds, p.stderr = append(p.cmds, cmd), append(p.stderr, stderr)
 	}
 	t.Cleanup(func() {
 		for _, c := range p.cmds {
