@@ -48,8 +48,9 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	if p.Estimator != stats.EstimatorLegacy {
 		rec.Sizes = d.sizeDiagnostic(c, opt.Confidence)
 	}
+	rec.Duet = d.duetPairs(c)
 	rec.Warnings = d.comparisonWarnings(rec)
-	for _, w := range []string{processWarning(rec), fewPairsWarning(rec.Process)} {
+	for _, w := range []string{processWarning(rec), fewPairsWarning(rec.Process), duetWarning(rec.Duet)} {
 		if w != "" {
 			rec.Warnings = append(rec.Warnings, w)
 		}

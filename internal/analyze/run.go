@@ -20,6 +20,7 @@ type point struct {
 	wall           int64
 	op             float64
 	tele           *ndjson.Telemetry
+	overlap        float32 // a duet sample's overlap with its other side; -1 when none
 }
 
 // runData accumulates one run's samples, per case in stream order.
@@ -54,7 +55,10 @@ func (d *runData) add(s ndjson.Sample) error {
 	if err != nil {
 		return err
 	}
-	p := point{unit: int32(s.Unit), pos: int32(s.Pos), ax: -1, block: -1, iter: s.Iter, wall: s.WallNS, op: s.OpNS, tele: s.Tele}
+	p := point{unit: int32(s.Unit), pos: int32(s.Pos), ax: -1, block: -1, iter: s.Iter, wall: s.WallNS, op: s.OpNS, tele: s.Tele, overlap: -1}
+	if s.Overlap != nil {
+		p.overlap = float32(*s.Overlap)
+	}
 	if s.Proc != nil {
 		p.block, p.attempt = int32(s.Proc.Block), int32(s.Proc.Attempt)
 	}

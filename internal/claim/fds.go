@@ -100,3 +100,26 @@ func procMounted() bool {
 	_, err := os.Stat("/proc/self/fd")
 	return err == nil
 }
+
+// Inherited reads the claim this process inherited through
+// $HOST_CPU_CLAIM_FDS: held is false when it lists no claim file; cpus
+// are the CPUs of a per-CPU claim (its cpu.N files), nil for a claim of
+// the whole machine (its machine file alone).
+func Inherited(getenv func(string) string) (cpus []int, held bool, err error) {
+	fds, err := ParseFDs(getenv(FDsEnv))
+	if err != nil {
+		return nil, false, err
+	}
+	for _, fd := range fds {
+		target, err := os.Readlink("/proc/self/fd/" + strconv.Itoa(fd))
+		if err != nil || !isClaimFD(fd) {
+			continue
+		}
+		held = true
+		if n, ok := cpuOfFile(filepath.Base(strings.TrimSuffix(target, " (deleted)"))); ok {
+			cpus = append(cpus, n)
+		}
+	}
+	slices.Sort(cpus)
+	return slices.Compact(cpus), held, nil
+}

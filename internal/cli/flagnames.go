@@ -38,6 +38,8 @@ var flagNames = map[string]string{
 	"Hooks.Setup":             "--setup",
 	"Hooks.Cleanup":           "--cleanup",
 	"Placement.CPU":           "--cpu",
+	"Duet":                    "--duet",
+	"DuetCPUs":                "--duet-cpus",
 	"Placement.RequireStrict": "--require-strict",
 	"Axes":                    "--metrics",
 	"RequirePerf":             "--require-perf",

@@ -53,6 +53,8 @@ var configMessages = []struct {
 		"--settle 250ms and --max-pause 1ms: a pause budget smaller than one settle interval could never resume"},
 	{func(c *collect.Config) { c.Watch.Response, c.Watch.Rewarm = "observe", -time.Second }, 2, "--rewarm -1s is negative"},
 	{func(c *collect.Config) { c.Timeout = -time.Second }, 2, "--timeout -1s is negative: use a duration, or none"},
+	{func(c *collect.Config) { c.Duet = true }, 3, "--duet runs two operations side by side; 3 given"},
+	{func(c *collect.Config) { c.Duet, c.Sequential = true, true }, 2, "--duet with --sequential: a duet runs both sides of each pair at once"},
 }
 
 func untilRule(rule string) collect.Until {
@@ -122,6 +124,9 @@ var requestMessages = []struct {
 	{[]string{"fb-pair", "--input", "missing.txt", "--", "a", "b"}, `--input "missing.txt": no such file or directory`},
 	{[]string{"fb-pair", "-p", "x", "-p", "y", "-p", "z", "--", "a", "b"}, "3 --prepare values for 2 commands: give one for all, or exactly one per command, in order"},
 	{[]string{"fb-pair", "-P", "t=1..3", "--setup", "a", "--setup", "b", "--", "c {t}"}, "2 --setup values for 3 scanned cases: give one for all, or exactly one per scanned case, in order"},
+	{[]string{"fb-pair", "--duet-cpus", "0,1", "--", "a", "b"}, "--duet-cpus needs --duet"},
+	{[]string{"fb-pair", "--duet", "--cpu", "0", "--", "a", "b"}, "--cpu with --duet: a duet places its two sides itself; choose its CPUs with --duet-cpus"},
+	{[]string{"fb-pair", "--duet", "-m", "cpu,rss_peak", "--", "a", "b"}, "--metrics with --duet: the resource axes (cpu, rss_peak) are observed one batch at a time, and a duet runs two at once; measure them in adjacent pairs"},
 }
 
 // positional are the request's fields a command line gives as arguments,

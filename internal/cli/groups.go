@@ -36,7 +36,7 @@ var flagGroups = map[string]string{
 	"fifo": "Hooks and I/O",
 	// Host
 	"watch": "Host", "max-foreign": "Host", "watch-window": "Host", "max-retakes": "Host", "settle": "Host",
-	"max-pause": "Host", "rewarm": "Host", "cpu": "Host", "require-strict": "Host", "conditions": "Host",
+	"max-pause": "Host", "rewarm": "Host", "cpu": "Host", "require-strict": "Host", "duet": "Host", "duet-cpus": "Host", "conditions": "Host",
 	"conditions-on-timeout": "Host", "allow-reduced-profile": "Host", "require-profile-detection": "Host",
 	"require-thermal-detection": "Host", "max-thermal-state": "Host", "conditions-stable": "Host",
 	"conditions-poll": "Host", "conditions-max-pause": "Host", "max-average": "Host", "max-core": "Host",

@@ -12,6 +12,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/measure"
@@ -83,6 +84,13 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 			Setup: c.StringSlice("setup"), Cleanup: c.StringSlice("cleanup")},
 		Placement: measure.Placement{CPU: c.Int("cpu"), RequireStrict: c.Bool("require-strict")}}
 	r.AA, r.Reference, r.Layout = intIfSet(c, "aa"), stringIfSet(c, "reference"), boolIfSet(c, "randomize-layout")
+	if tool == "fb-pair" && c.IsSet("duet-cpus") {
+		cpus, err := claim.ParseCPUList(c.String("duet-cpus"))
+		if err != nil {
+			return r, withCode(ExitUsage, fmt.Errorf("--duet-cpus: %w", err), "give two CPUs, such as 0,2")
+		}
+		r.DuetCPUs = cpus
+	}
 	if path, retry := c.String("resume"), c.Bool("retry-failed"); path != "" || retry {
 		r.Resume = &measure.Resume{Path: path, Retry: retry}
 	}
@@ -158,6 +166,7 @@ func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 	}
 	if pair {
 		cfg.Rotate, err = rotateOf(c.String("rotate"))
+		cfg.Duet = c.Bool("duet")
 	}
 	return cfg, err
 }

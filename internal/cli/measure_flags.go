@@ -66,6 +66,7 @@ func measureFlags(pair bool) []ucli.Flag {
 	flags = append(flags, referenceFlag())
 	flags = append(flags, invocationsFlags(pair)...)
 	if pair {
+		flags = append(flags, duetFlags()...)
 		flags = append(flags, scanFlags()...)
 		flags = append(flags, aaFlag())
 		flags = append(flags,
@@ -185,4 +186,12 @@ func timerFlag() ucli.Flag {
 	return &ucli.StringFlag{Name: "timer", Value: string(measure.TimerAuto), Usage: "primary timer: auto (a batch's or worker's own elapsed time when every case reports one, else wall), " +
 		"wall (the harness's clock around each batch, whatever the cases report) or cpu (user+system CPU time: the wait4 rusage of each batch's runs, or the worker's CPU-time clock around each request; wall time stays an axis); " +
 		"cpu is refused where CPU time cannot be attributed (man page, TIMERS)"}
+}
+
+// duetFlags run the two sides of every pair at the same time.
+func duetFlags() []ucli.Flag {
+	return []ucli.Flag{
+		&ucli.BoolFlag{Name: "duet", Usage: "run the two sides of every pair at the same time, each pinned to its own CPU, swapping CPUs every pair, the pair's leader started a moment first: interference that hits the machine hits both sides, and the result is each side's performance next to the other as co-runner; needs two usable CPUs; time axes only; Linux only"},
+		&ucli.StringFlag{Name: "duet-cpus", DefaultText: "two on different cores", Usage: "with --duet: the two logical CPUs, such as 0,2; SMT siblings are named with a warning"},
+	}
 }

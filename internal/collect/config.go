@@ -99,6 +99,10 @@ type Config struct {
 	// AutoRotation to choose it from the sample count, 0 for one process
 	// per side for the whole run.
 	Rotate int
+	// Duet runs the two cases of every pair at the same time, one on
+	// each of two CPUs (Engine.Duet, duet.go): interference that hits the
+	// machine hits both sides of the pair.
+	Duet bool
 	// Timeout is the longest one run of an operation may take (a Limited
 	// operation's process), AutoTimeout to derive it (RunLimit), or
 	// NoTimeout.
@@ -165,6 +169,10 @@ func (c Config) Validate(k int) error {
 		return field.Errorf("Sequential", true, "%s needs 2 or more operations", field.Name("Sequential"))
 	case c.Batching != SharedIterations && c.Batching != EqualTime:
 		return field.Errorf("Batching", c.Batching, "%s %q: use shared or equal-time", field.Name("Batching"), c.Batching)
+	case c.Duet && k != 2:
+		return field.Errorf("Duet", true, "%s runs two operations side by side; %d given", field.Name("Duet"), k)
+	case c.Duet && c.Sequential:
+		return field.Errorf("Duet", true, "%s with %s: a duet runs both sides of each pair at once", field.Name("Duet"), field.Name("Sequential"))
 	case !(c.SizeSpread >= 1 && c.SizeSpread <= MaxSizeSpread):
 		return field.Errorf("SizeSpread", c.SizeSpread, "%s %g out of range: use 1 (one fixed size) to %d", field.Name("SizeSpread"), c.SizeSpread, MaxSizeSpread)
 	}
@@ -212,7 +220,16 @@ func (c Config) Slice(k int) time.Duration {
 	if c.Samples == AutoSamples {
 		return 0
 	}
-	return c.budget() / time.Duration(k*c.Samples)
+	return c.budget() / time.Duration(c.lanes(k)*c.Samples)
+}
+
+// lanes is how many of k batches run one after another in a unit: all of
+// them, or one at a time's worth in a duet, whose two sides run at once.
+func (c Config) lanes(k int) int {
+	if c.Duet {
+		return 1
+	}
+	return k
 }
 
 // budget is the time the batches are sized to fill.
@@ -232,7 +249,7 @@ func (c Config) autoSamples(k int, est []float64) int {
 	for _, v := range est {
 		batch = max(batch, v)
 	}
-	n := math.Floor(float64(c.budget()) / (float64(k) * batch))
+	n := math.Floor(float64(c.budget()) / (float64(c.lanes(k)) * batch))
 	return int(min(max(n, autoMinSamples), autoMaxSamples))
 }
 

@@ -137,6 +137,9 @@ type Engine struct {
 	// processes with fresh ones started in b's order, returning their
 	// process IDs, every Config.Rotate units (rotate.go).
 	Rotate func(b Block) ([]int, error)
+	// Duet places the two sides of every pair on their CPUs when
+	// Config.Duet asks for a duet run (duet.go); it must be set then.
+	Duet *Duet
 
 	stopped  atomic.Bool
 	stopOnce sync.Once
@@ -187,6 +190,9 @@ func (e *Engine) Stop(reason string) {
 // Config must have passed Validate for the cases: the caller checks it
 // once, before it starts anything, and the engine does not again.
 func (e *Engine) Collect() (*ndjson.End, error) {
+	if e.Config.Duet != (e.Duet != nil) {
+		return nil, errors.New("a duet run needs its CPUs (Engine.Duet), and only a duet run has them")
+	}
 	if e.Process != nil {
 		return e.collectBlocks()
 	}

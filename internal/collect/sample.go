@@ -37,6 +37,7 @@ type sampler struct {
 	kept    []ndjson.Sample
 	lookErr error
 	rot     *rotation // nil unless the run rotates its processes
+	lanes   [2]*lane  // a duet run's lanes, one per CPU (duet.go)
 }
 
 // sample collects the timed batches. A unit's samples are written together
@@ -48,6 +49,14 @@ func (e *Engine) sample(iters []int64, end *ndjson.End) error {
 	defer func() { end.SamplingNS += e.Clock.Now() - s.began }()
 	if e.Config.Design(len(e.Cases)) == ndjson.DesignSequential {
 		return s.sequential()
+	}
+	if e.Duet != nil {
+		lanes, stop, err := startLanes(e.Duet)
+		if err != nil {
+			return &FailedError{Case: "--duet", Err: err}
+		}
+		defer stop()
+		s.lanes = lanes
 	}
 	s.startRotation()
 	err := s.paired()
@@ -178,6 +187,9 @@ func (s *sampler) drive(jobs []job, stop func(i int) bool) (int, error) {
 // runUnit runs one sample, pair or round and returns its samples.
 func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 	e := s.e
+	if e.Duet != nil {
+		return s.checked(s.runDuet(j))
+	}
 	if s.watching() && s.win == nil {
 		s.openWindow(j.unit)
 	}
@@ -202,12 +214,18 @@ func (s *sampler) runUnit(j job) ([]ndjson.Sample, error) {
 		recs = append(recs, rec)
 	}
 	s.seq += len(recs)
-	if s.checks == 0 && e.Check != nil {
-		s.checks++
-		if err := e.Check(recs); err != nil {
-			s.keep(recs)
-			return nil, &RequirementError{Err: err}
-		}
+	return s.checked(recs, nil)
+}
+
+// checked judges the run's first complete unit by Check, when set.
+func (s *sampler) checked(recs []ndjson.Sample, err error) ([]ndjson.Sample, error) {
+	if err != nil || s.checks > 0 || s.e.Check == nil {
+		return recs, err
+	}
+	s.checks++
+	if err := s.e.Check(recs); err != nil {
+		s.keep(recs)
+		return nil, &RequirementError{Err: err}
 	}
 	return recs, nil
 }

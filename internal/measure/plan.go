@@ -41,7 +41,7 @@ func (r Request) resolve() (*plan, error) {
 		p.checkMode, p.resolveReference, p.expandCommands, p.resolveSeries, p.checkTimer,
 		p.resolveSides, p.checkInvocations, p.resolveRotation, p.resolveLayout, p.checkResume,
 		p.checkPlatform, p.resolveUntil, p.resolveNames, p.addReference, p.validateConfig,
-		p.checkCPUSides, p.checkWorkUnits, p.checkStdio, p.checkTimeout, p.resolveHooks,
+		p.checkCPUSides, p.checkDuet, p.checkWorkUnits, p.checkStdio, p.checkTimeout, p.resolveHooks,
 	} {
 		if err := step(); err != nil {
 			return nil, err

@@ -63,6 +63,9 @@ type Request struct {
 	Hooks     Hooks
 	Command   CommandOptions
 	Placement Placement
+	// DuetCPUs are the two CPUs of a duet run (Config.Duet); nil lets
+	// the run choose two on different cores.
+	DuetCPUs []int
 	// Axes are the sampled axes, Counters the counted ones (SelectAxes).
 	Axes, Counters []axes.Axis
 	RequirePerf    Requirement

@@ -58,6 +58,12 @@ func (m *measurement) run(disp *progress.Display) error {
 	defer func() { obs.Close() }()
 	m.record.Axes = obs.Infos()
 	e := m.engine(disp, obs, watched)
+	if m.Duet {
+		if e.Duet, err = m.duet(); err != nil {
+			return err
+		}
+		e.Run.Config.Duet, e.Observer = m.record.Config.Duet, nil
+	}
 	e.Process = m.processPlan(e, &obs)
 	if m.Rotate != 0 {
 		e.Rotate = m.blockStarter(e, &obs)

@@ -8,6 +8,7 @@ package placement
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,4 +73,51 @@ func ParseList(s string) ([]int, error) {
 func unsupported(cpu int, goos string) Result {
 	err := platform.CheckOn("sched_setaffinity", goos)
 	return Result{CPU: cpu, Outcome: "rejected", Reason: err.Error()}
+}
+
+// Pair is the two CPUs of a duet run.
+type Pair struct {
+	CPUs [2]int
+	// SMTSiblings is true when the two are hardware threads of one core.
+	SMTSiblings bool
+}
+
+// PickPair chooses a duet's two CPUs among the allowed ones: want when
+// given (two distinct allowed CPUs), else the first allowed CPU and the
+// first other one on a different core (siblings lists a CPU with its SMT
+// siblings), or, where every allowed CPU shares one core, its sibling.
+// Fewer than two allowed CPUs is refused with the reason.
+func PickPair(allowed, want []int, siblings func(int) []int) (Pair, error) {
+	has := func(c int) bool { return slices.Contains(allowed, c) }
+	pair := func(a, b int) Pair { return Pair{CPUs: [2]int{a, b}, SMTSiblings: slices.Contains(siblings(a), b)} }
+	if len(want) > 0 {
+		switch {
+		case len(want) != 2 || want[0] == want[1]:
+			return Pair{}, fmt.Errorf("a duet runs on two distinct CPUs; %d given (%s)", len(want), joinInts(want))
+		case !has(want[0]) || !has(want[1]):
+			return Pair{}, fmt.Errorf("cpus %s: this process may run only on %s", joinInts(want), joinInts(allowed))
+		}
+		return pair(want[0], want[1]), nil
+	}
+	if len(allowed) < 2 {
+		return Pair{}, fmt.Errorf("a duet runs its two sides at once on two CPUs, and this process may run only on %s (its affinity or cpuset)", joinInts(allowed))
+	}
+	a := allowed[0]
+	for _, b := range allowed[1:] {
+		if !slices.Contains(siblings(a), b) {
+			return pair(a, b), nil
+		}
+	}
+	return pair(a, allowed[1]), nil
+}
+
+func joinInts(v []int) string {
+	if len(v) == 0 {
+		return "no CPU"
+	}
+	words := make([]string, len(v))
+	for i, n := range v {
+		words[i] = "cpu " + strconv.Itoa(n)
+	}
+	return strings.Join(words, ", ")
 }

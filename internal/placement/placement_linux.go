@@ -68,3 +68,18 @@ func PinProcess(pid, cpu int, sysfs fs.FS) Result {
 	r.Outcome, r.Watched = "strict", Siblings(sysfs, cpu)
 	return r
 }
+
+// Allowed lists the CPUs this process may run on, ascending.
+func Allowed() ([]int, error) {
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		return nil, fmt.Errorf("read the allowed CPUs: %w", err)
+	}
+	var cpus []int
+	for c := 0; c < len(set)*64; c++ {
+		if set.IsSet(c) {
+			cpus = append(cpus, c)
+		}
+	}
+	return cpus, nil
+}

@@ -285,6 +285,19 @@ type Comparison struct {
 	// geometric intervals are then computed over the blocks, the block
 	// being the replicate (schema 1.6).
 	Blocked *Blocked `json:"blocked,omitempty"`
+	// Duet is present when the two sides of every pair ran at the same
+	// time, each on its own CPU (schema 1.7).
+	Duet *DuetPairs `json:"duet,omitempty"`
+}
+
+// DuetPairs describes the pairs of a duet run (schema 1.7).
+type DuetPairs struct {
+	CPUs        [2]int `json:"cpus"`
+	SMTSiblings bool   `json:"smt_siblings"`
+	// OverlapMedian is the median over the pairs of the smaller of the
+	// two sides' overlaps: the share of a batch's wall time during which
+	// the other side ran too. Below 1, the longer side finished alone.
+	OverlapMedian float64 `json:"overlap_median"`
 }
 
 // Blocked says how a comparison's intervals used its process blocks

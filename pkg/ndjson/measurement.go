@@ -212,6 +212,23 @@ type Config struct {
 	// rule), "none", or a duration such as "30s"; absent in worker mode and
 	// before it existed (optional, schema 1.6).
 	Timeout string `json:"timeout,omitempty"`
+	// Duet is present when the two sides of every pair ran at the same
+	// time, each on its own CPU (fb-pair --duet, schema 1.7).
+	Duet *Duet `json:"duet,omitempty"`
+}
+
+// Duet says how a duet run placed its two sides (schema 1.7). Each pair
+// started both sides together, the leader a moment first; the leader is
+// the pair's first position (pos 0), balanced like any pair's order, and
+// the sides swap CPUs every pair.
+type Duet struct {
+	// CPUs are the two logical CPUs the sides ran on.
+	CPUs [2]int `json:"cpus"`
+	// SMTSiblings is true when the two CPUs are hardware threads of one
+	// core, sharing its execution units as well as its caches.
+	SMTSiblings bool `json:"smt_siblings"`
+	// Swap names the CPU rotation: "every pair".
+	Swap string `json:"swap"`
 }
 
 // AASeries is one run's place in a series of A/A runs: the series' id,
@@ -405,6 +422,12 @@ type Sample struct {
 	// is randomized (Config.Layout); the same for every case of a unit
 	// (schema 1.4).
 	LayoutPad *int `json:"layout_pad,omitempty"`
+	// CPU is the logical CPU the sample's batch ran on, in a duet run
+	// (schema 1.7).
+	CPU *int `json:"cpu,omitempty"`
+	// Overlap is the share of the batch's wall time during which the
+	// other side of its duet pair was running too, 0 to 1 (schema 1.7).
+	Overlap *float64 `json:"overlap,omitempty"`
 }
 
 // ProcessRef names one attempt at one process block (schema 1.4).

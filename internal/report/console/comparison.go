@@ -65,7 +65,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.schedule(k.Design, k.Batching, r.Run.Config.Layout)
+	c.schedule(k, r.Run.Config.Layout)
 	if text := words.Sizes(k.Sizes); text != "" {
 		c.row("sizes", text)
 	}
@@ -86,8 +86,11 @@ func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
-func (c *console) schedule(design ndjson.Design, batching string, layout *ndjson.Layout) {
-	text, exposed := words.Schedule(design, batching)
+func (c *console) schedule(k *ndjson.Comparison, layout *ndjson.Layout) {
+	text, exposed := words.Schedule(k.Design, k.Batching)
+	if k.Duet != nil {
+		text = words.Duet(k.Duet) + ", " + words.Batching(k.Batching)
+	}
 	text = words.WithLayout(text, layout)
 	if exposed {
 		c.paintedRow("schedule", SGRYellow, "⚠ "+text)

@@ -20,6 +20,9 @@ type htmlFact struct {
 func runFacts(r *model.Run) []htmlFact {
 	run := r.Run
 	design, exposed := words.Schedule(run.Design, run.Batching)
+	if run.Config.Duet != nil {
+		design = words.DuetRun(run.Config.Duet) + ", " + words.Batching(run.Batching)
+	}
 	facts := []htmlFact{
 		{Label: "tool", Text: model.JoinNonEmpty([]string{strings.TrimSpace(run.Tool + " " + run.ToolVersion), words.Source(run)}, " · ")},
 		{Label: "run", Text: model.JoinNonEmpty([]string{run.RunID + r.RepeatNote(), "started " + words.Started(run.Started)}, " · ")},

@@ -135,6 +135,9 @@ func Placement(r *model.Run) string {
 	e, p := r.Environment, r.Run.Config.Placement
 	text := e.Placement
 	switch {
+	case r.Run.Config.Duet != nil:
+		d := r.Run.Config.Duet
+		text = fmt.Sprintf("duet: strict on cpus %d and %d, the sides swapping every pair", d.CPUs[0], d.CPUs[1])
 	case e.Placement == "" || e.Placement == notRequested:
 		text = "not requested"
 	case e.Placement == "strict" && p != nil:

@@ -67,3 +67,20 @@ func WithLayout(text string, l *ndjson.Layout) string {
 	}
 	return text
 }
+
+// Duet is the design text of a comparison whose pairs ran as duets:
+// "duet pairs, both sides at once on cpus 0 and 1, swapped every pair,
+// order-balanced (overlap 99%)".
+func Duet(d *ndjson.DuetPairs) string {
+	smt := ""
+	if d.SMTSiblings {
+		smt = " (SMT siblings of one core)"
+	}
+	return fmt.Sprintf("duet pairs, both sides at once on cpus %d and %d%s, swapped every pair, leader order-balanced (median overlap %.0f%%)",
+		d.CPUs[0], d.CPUs[1], smt, 100*d.OverlapMedian)
+}
+
+// DuetRun is the design text of a duet run, before analysis.
+func DuetRun(d *ndjson.Duet) string {
+	return Duet(&ndjson.DuetPairs{CPUs: d.CPUs, SMTSiblings: d.SMTSiblings, OverlapMedian: 1})
+}

@@ -1,0 +1,174 @@
+package collect
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/probes"
+)
+
+// duetOp is an operation that, while the run samples, waits for the
+// other side of its pair to arrive: the batches of pair p are arrivals
+// 2p+1 and 2p+2, so a batch whose partner did not arrive within a second
+// ran alone, and is counted. It records the OS thread of every sampled
+// batch.
+type duetOp struct {
+	arrivals *atomic.Int64
+	sampling *atomic.Bool
+	mu       sync.Mutex
+	tids     []int
+	alone    int
+}
+
+func (o *duetOp) Run(n int64) (int64, error) {
+	start := time.Now()
+	if o.sampling.Load() {
+		o.mu.Lock()
+		o.tids = append(o.tids, unix.Gettid())
+		o.mu.Unlock()
+		a := o.arrivals.Add(1)
+		both := 2 * ((a-1)/2 + 1)
+		for deadline := time.Now().Add(time.Second); o.arrivals.Load() < both && time.Now().Before(deadline); {
+			time.Sleep(50 * time.Microsecond)
+		}
+		if o.arrivals.Load() < both {
+			o.mu.Lock()
+			o.alone++
+			o.mu.Unlock()
+		}
+	}
+	return max(time.Since(start).Nanoseconds(), 1), nil
+}
+
+type phaseWatch struct{ sampling *atomic.Bool }
+
+func (p phaseWatch) Update(s Status) {
+	if s.Phase == "sampling" {
+		p.sampling.Store(true)
+	}
+}
+
+func TestDuetRunsBothSidesAtOnceAndSwapsCPUs(t *testing.T) {
+	var arrivals atomic.Int64
+	var sampling atomic.Bool
+	ops := []*duetOp{{arrivals: &arrivals, sampling: &sampling}, {arrivals: &arrivals, sampling: &sampling}}
+	var buf bytes.Buffer
+	cfg := DefaultConfig
+	cfg.Duet, cfg.Samples, cfg.Warmup, cfg.Measurement = true, 20, time.Millisecond, 20*time.Millisecond
+	bound := map[int]int{} // cpu → the thread bound to it
+	var mu sync.Mutex
+	e := &Engine{Config: cfg, Clock: probes.SampleClock{}, Out: ndjson.NewWriter(&buf), Progress: phaseWatch{&sampling},
+		Cases: []Case{{Name: "a", Op: ops[0]}, {Name: "b", Op: ops[1]}},
+		Duet: &Duet{CPUs: [2]int{3, 5}, Bind: func(cpu int) error {
+			mu.Lock()
+			defer mu.Unlock()
+			bound[cpu] = unix.Gettid()
+			return nil
+		}}}
+	if err := cfg.Validate(2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	s := readStream(t, buf.Bytes())
+	if len(s.samples) != 40 {
+		t.Fatalf("%d samples, want 40", len(s.samples))
+	}
+	byCase := [2][]ndjson.Sample{}
+	for _, smp := range s.samples {
+		byCase[smp.Case] = append(byCase[smp.Case], smp)
+		if smp.CPU == nil || smp.Overlap == nil {
+			t.Fatalf("sample %+v lacks its cpu or overlap", smp)
+		}
+		want := []int{3, 5}[(smp.Case+smp.Unit)%2]
+		if *smp.CPU != want {
+			t.Errorf("case %d unit %d ran on cpu %d, want %d", smp.Case, smp.Unit, *smp.CPU, want)
+		}
+	}
+	for c, op := range ops {
+		if op.alone > 0 {
+			t.Errorf("case %d: %d batches ran without the other side", c, op.alone)
+		}
+		if len(op.tids) != len(byCase[c]) {
+			t.Fatalf("case %d: %d sampled batches, %d samples", c, len(op.tids), len(byCase[c]))
+		}
+		for i, smp := range byCase[c] {
+			if op.tids[i] != bound[*smp.CPU] {
+				t.Errorf("case %d unit %d ran on thread %d, not cpu %d's lane (%d)", c, smp.Unit, op.tids[i], *smp.CPU, bound[*smp.CPU])
+			}
+		}
+	}
+	if bound[3] == bound[5] {
+		t.Error("both lanes on one thread")
+	}
+	if s.runs[0].Config.SliceNS != int64(time.Millisecond) {
+		t.Errorf("slice %d ns: a duet's pair takes one batch's time, so 20 ms over 20 pairs is 1 ms", s.runs[0].Config.SliceNS)
+	}
+}
+
+func TestDuetBindFailureEndsTheRun(t *testing.T) {
+	clk := &fakeClock{}
+	cfg := DefaultConfig
+	cfg.Duet = true
+	e, buf := newEngine(cfg, &fakeOp{clk: clk, perOp: 100}, &fakeOp{clk: clk, perOp: 100})
+	e.Duet = &Duet{CPUs: [2]int{0, 1}, Bind: func(cpu int) error {
+		if cpu == 1 {
+			return errors.New("invalid argument")
+		}
+		return nil
+	}}
+	_, err := e.Collect()
+	if err == nil || !strings.Contains(err.Error(), "bind a lane to cpu 1: invalid argument") {
+		t.Fatalf("err %v", err)
+	}
+	s := readStream(t, buf.Bytes())
+	if len(s.ends) != 1 || s.ends[0].Reason != ndjson.EndFailed {
+		t.Fatalf("ends %+v", s.ends)
+	}
+}
+
+func TestDuetValidation(t *testing.T) {
+	cfg := DefaultConfig
+	cfg.Duet = true
+	for _, c := range []struct {
+		k    int
+		seq  bool
+		want string
+	}{{3, false, "3 given"}, {1, false, "1 given"}, {2, true, "runs both sides of each pair at once"}} {
+		cfg.Sequential = c.seq
+		if err := cfg.Validate(c.k); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("k=%d sequential=%v: %v, want %q", c.k, c.seq, err, c.want)
+		}
+	}
+	e, _ := newEngine(DefaultConfig, &fakeOp{clk: &fakeClock{}}, &fakeOp{clk: &fakeClock{}})
+	e.Duet = &Duet{}
+	if _, err := e.Collect(); err == nil || !strings.Contains(err.Error(), "only a duet run") {
+		t.Errorf("CPUs without Config.Duet: %v", err)
+	}
+}
+
+func TestOverlap(t *testing.T) {
+	for _, c := range []struct {
+		a, b duetRun
+		want float64
+	}{
+		{duetRun{start: 0, end: 100}, duetRun{start: 10, end: 100}, 0.9},
+		{duetRun{start: 10, end: 100}, duetRun{start: 0, end: 50}, 40.0 / 90},
+		{duetRun{start: 0, end: 100}, duetRun{start: 100, end: 200}, 0},
+		{duetRun{start: 0, end: 100}, duetRun{start: 0, end: 300}, 1},
+		{duetRun{start: 5, end: 5}, duetRun{start: 0, end: 300}, 0},
+	} {
+		if got := overlap(c.a, c.b); got != c.want {
+			t.Errorf("overlap(%+v, %+v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
