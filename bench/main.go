@@ -84,6 +84,7 @@ func main() {
 	mixedMeths := flag.String("mixed-methods", strings.Join(mixedMethods, ","), "mixed: methods, comma-separated")
 	flag.IntVar(&mx.trials, "mixed-trials", 10, "mixed: runs per program, kind (A/A, A/B) and method")
 	flag.DurationVar(&mx.budget, "mixed-budget", 20*time.Second, "mixed: wall time of one comparison (fb-pair -t 90% of it, stopped at 95%; hyperfine's --runs sized to it)")
+	flag.BoolVar(&mx.quiet, "mixed-quiet", false, "mixed: run without the interferer (the methods on the machine as it is)")
 	flag.DurationVar(&mx.truth, "mixed-truth", 40*time.Second, "mixed: fb-pair -t of each program's quiet run, the truth")
 	flag.Parse()
 	if *bare > 0 {

@@ -32,7 +32,7 @@ const (
 // The section's programs and methods, in table order.
 var (
 	mixedPrograms = []string{"compute", "memory", "io", "short", "long"}
-	mixedMethods  = []string{"paired", "until", "cpu", "sequential", "hyperfine"}
+	mixedMethods  = []string{"paired", "until", "cpu", "duet", "sequential", "hyperfine"}
 )
 
 // mixedConfig is the mixed-interference section's settings, from the
@@ -44,6 +44,7 @@ type mixedConfig struct {
 	trials   int
 	budget   time.Duration // wall time of one comparison
 	truth    time.Duration // fb-pair -t of each program's quiet run
+	quiet    bool          // no interferer: the methods on the machine as it is
 }
 
 // validate rejects settings the section cannot run with.
@@ -78,7 +79,7 @@ func (c mixedConfig) command() string {
 	return strings.Join([]string{"go run ./bench -bin", shellQuote(c.bin), "-only mixed",
 		"-mixed-programs", strings.Join(c.programs, ","), "-mixed-methods", strings.Join(c.methods, ","),
 		"-mixed-trials", fmt.Sprint(c.trials), "-mixed-budget", c.budget.String(),
-		"-mixed-truth", c.truth.String()}, " ")
+		"-mixed-truth", c.truth.String(), fmt.Sprintf("-mixed-quiet=%v", c.quiet)}, " ")
 }
 
 // method is a named method with its fb-pair flags at the budget: -t 90%
@@ -94,6 +95,8 @@ func (c mixedConfig) method(name string) method {
 		return method{name, append([]string{"--until", "decision", "--max-time", stop}, watch...)}
 	case "cpu":
 		return method{name, append([]string{"--timer", "cpu", "-t", t, "--max-sampling-time", stop}, watch...)}
+	case "duet":
+		return method{name, append([]string{"--duet", "-t", t, "--max-sampling-time", stop}, watch...)}
 	case "sequential":
 		return method{name, []string{"--sequential", "-t", t, "--max-sampling-time", stop}}
 	}
@@ -177,7 +180,11 @@ func (m *mixedRun) printMethods() {
 		kept = append(kept, name)
 	}
 	m.methods = kept
-	fmt.Printf("  every run: interfere -seed <random> -dir <scratch> started, a random 0-%v wait, the run, then SIGTERM and reap\n", mixedMaxWait)
+	if m.quiet {
+		fmt.Println("  every run: no interferer (-mixed-quiet), the machine as it is")
+	} else {
+		fmt.Printf("  every run: interfere -seed <random> -dir <scratch> started, a random 0-%v wait, the run, then SIGTERM and reap\n", mixedMaxWait)
+	}
 	fmt.Println("  per run: verdict letter (R reference faster, C contender faster, E practically equivalent, I inconclusive) and estimated change of B vs A")
 }
 
@@ -323,6 +330,9 @@ func (m *mixedRun) runOne(e *experiment, key cellKey) mixedOutcome {
 // mixedMaxWait so the run begins at a random point of its schedule, and
 // returns the function that stops it.
 func (m *mixedRun) startInterferer(seed uint32) (func(), error) {
+	if m.quiet {
+		return func() {}, nil
+	}
 	// -for bounds it even if nothing stops it: the run's budget, the wait
 	// and a minute.
 	life := m.budget + mixedMaxWait + time.Minute
