@@ -154,3 +154,35 @@ func TestProtectFDs(t *testing.T) {
 		t.Errorf("ExecEnv without descriptors = %q", got)
 	}
 }
+
+func TestInherited(t *testing.T) {
+	dir := claimDir(t)
+	list := func(c *Claim, extra ...int) func(string) string {
+		words := []string{}
+		for _, fd := range append(c.FDs(), extra...) {
+			words = append(words, strconv.Itoa(fd))
+		}
+		return func(string) string { return strings.Join(words, ",") }
+	}
+	r, w, _ := os.Pipe()
+	defer r.Close()
+	defer w.Close()
+	c := mustHold(t, dir, 1, 3)
+	cpus, held, err := Inherited(list(c, int(r.Fd())))
+	if err != nil || !held || !slices.Equal(cpus, []int{1, 3}) {
+		t.Errorf("per-CPU claim: %v %v %v, want [1 3] held", cpus, held, err)
+	}
+	c.Release()
+	m := mustHold(t, dir)
+	cpus, held, err = Inherited(list(m))
+	if err != nil || !held || cpus != nil {
+		t.Errorf("machine claim: %v %v %v, want held, no CPUs", cpus, held, err)
+	}
+	m.Release()
+	if _, held, err = Inherited(func(string) string { return strconv.Itoa(int(r.Fd())) }); held || err != nil {
+		t.Errorf("a pipe: held %v, %v", held, err)
+	}
+	if _, _, err = Inherited(func(string) string { return "x" }); err == nil {
+		t.Error("a malformed list accepted")
+	}
+}
