@@ -16,9 +16,13 @@ build:
 # valgrind counts instructions for --metrics instructions_sim; chromium
 # renders the HTML report in the browser tests; libbenchmark-dev (Google
 # Benchmark) and python3-pytest-benchmark write the files fb-import's
-# round-trip tests read. All are installed from Debian's packages when
+# round-trip tests read; GNU time (Debian's time) is what rss_peak is
+# checked against. All are installed from Debian's packages when
 # possible (the tests that need them skip without them, saying why).
 deps:
+	@[ -x /usr/bin/time ] || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		(apt-get install -y -qq time >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
+		apt-get install -y -qq time >/dev/null 2>&1))) || echo "deps: GNU time not installed; the rss_peak checks against it will skip"
 	@command -v valgrind >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq valgrind >/dev/null 2>&1) || echo "deps: valgrind not installed; the instructions_sim tests will skip"
 	@command -v chromium >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
@@ -86,10 +90,14 @@ screenshot: demo
 # under a seeded random mix of interference (examples/interfere; issue 19
 # section 3, about three hours; a quick look: go run ./bench -only mixed
 # -mixed-programs short -mixed-trials 1 -mixed-budget 4s -mixed-truth 4s).
+# The peak section compares rss_peak with GNU time on examples/touch
+# (go run ./bench -only peak; under a minute).
 # hyperfine is installed from Debian's packages when possible, for comparison;
 # so are the real programs of the realworld section (jq, sqlite3, python3,
 # perl, gzip), which skips any still missing.
 bench: build
+	@[ -x /usr/bin/time ] || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		apt-get install -y -qq time >/dev/null 2>&1) || echo "bench: GNU time not installed; the peak section skips"
 	@command -v hyperfine >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq hyperfine >/dev/null 2>&1) || echo "bench: hyperfine not installed; comparing without it"
 	@for p in jq sqlite3 python3 perl gzip; do [ -x /usr/bin/$$p ] || command -v $$p >/dev/null || \

@@ -33,6 +33,9 @@
 //     --timer cpu, --sequential and hyperfine -N; false verdicts,
 //     detections, coverage of the quiet truth and widths against the
 //     width the run's own clean pairs would give.
+//  10. peak memory (issue 24; -only peak): fb-sample's rss_peak of a C
+//     program touching 1 to 256 MiB against GNU time's %M, in exec and
+//     batch modes, and what measuring it adds to a run.
 package main
 
 import (
@@ -47,7 +50,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld or mixed")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld, mixed or peak")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -93,9 +96,9 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed", "peak":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld or mixed", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld, mixed or peak", *only))
 	}
 	rw.bin = *bin
 	rw.modes, rw.programs, rw.conditions = splitList(*rwModesFlag, ","), splitList(*rwPrograms, ","), splitList(*rwConditions, ",")
@@ -116,6 +119,9 @@ func main() {
 	}
 	if *only == "" || *only == "probes" {
 		b.probeOverhead(*rounds)
+	}
+	if *only == "" || *only == "peak" {
+		b.peak(*rounds)
 	}
 	if *only == "" || *only == "worker" {
 		b.workerFloor()

@@ -7,17 +7,20 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
+
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // The hyperfine --export-json document (hyperfine 1.x): an object whose
 // "results" array holds one object per command, in the order the commands
 // ran. Only the fields the stream needs are read; hyperfine's own
 // statistics (mean, stddev, median, min, max, user, system) are
-// recomputed by fb-analyze from "times" or cannot be per run, and
-// "memory_usage_byte" (1.20) is the high-water mark of every child
-// hyperfine has reaped so far (getrusage RUSAGE_CHILDREN), not each
-// run's own peak. Pointers tell a missing or null field from a zero.
+// recomputed by fb-analyze from "times" or cannot be per run.
+// "memory_usage_byte" (1.20) is read as an upper bound of each run's peak
+// (hfPeak). Pointers tell a missing or null field from a zero.
 type hfDocument struct {
 	Results *[]hfResult `json:"results"`
 }
@@ -31,6 +34,8 @@ type hfResult struct {
 	// for a run killed by a signal.
 	ExitCodes  *[]*int32          `json:"exit_codes"`
 	Parameters map[string]*string `json:"parameters"`
+	// MemoryUsageByte has one entry per time (hyperfine 1.20).
+	MemoryUsageByte *[]*float64 `json:"memory_usage_byte"`
 }
 
 // What hyperfine's times are, and why some are 0 or come from failed runs.
@@ -78,6 +83,9 @@ func parseHyperfine(file string, data []byte) (*source, error) {
 		b.line = lineAt(data, "results", i)
 		b.where, b.path = fmt.Sprintf("results[%d].command", i), []any{"results", i, "command"}
 		src.benchmarks = append(src.benchmarks, b)
+	}
+	if err := hfPeaks(src, *doc.Results, bad); err != nil {
+		return nil, err
 	}
 	return src, nil
 }
@@ -186,4 +194,48 @@ func kindOf(t reflect.Type, words docWords) string {
 		return "an array"
 	}
 	return "an object"
+}
+
+// hyperfine's memory_usage_byte is ru_maxrss of getrusage(RUSAGE_CHILDREN)
+// after each run: the largest peak of every child hyperfine has reaped so
+// far, its warm-up runs and earlier runs included, each of which
+// inherited hyperfine's own high-water mark when it was spawned. It is an
+// upper bound of the run's own peak, so it becomes rss_peak with status
+// unattributable and the bound in the reason, never a value.
+const (
+	hfPeakMethod = "hyperfine memory_usage_byte"
+	hfPeakReason = "hyperfine's memory_usage_byte is the largest peak of every child it had reaped by the end of the run (getrusage RUSAGE_CHILDREN), not the run's own: an upper bound of it"
+	hfPeakBound  = "an upper bound only: the run's peak is at most %.1f MiB (hyperfine's memory_usage_byte)"
+	hfPeakNone   = "hyperfine recorded no memory_usage_byte for this command"
+)
+
+// hfPeaks adds rss_peak to every run when any result has
+// memory_usage_byte, which must have one number of bytes per time.
+func hfPeaks(src *source, results []hfResult, bad func(string, ...any) error) error {
+	if !slices.ContainsFunc(results, func(r hfResult) bool { return r.MemoryUsageByte != nil }) {
+		return nil
+	}
+	for i, r := range results {
+		b := &src.benchmarks[i]
+		if r.MemoryUsageByte == nil {
+			for j := range b.runs {
+				b.runs[j].setAxis("rss_peak", ndjson.AxisValue{S: string(axes.ProbeFailed), R: hfPeakNone})
+			}
+			continue
+		}
+		at := fmt.Sprintf("results[%d].memory_usage_byte", i)
+		if len(*r.MemoryUsageByte) != len(b.runs) {
+			return bad(fmt.Sprintf("%s has %d values for %d times: not a file hyperfine wrote", at, len(*r.MemoryUsageByte), len(b.runs)), "results", i, "memory_usage_byte")
+		}
+		for j, m := range *r.MemoryUsageByte {
+			if m == nil || *m < 0 || *m != math.Trunc(*m) || *m > 1<<62 {
+				return bad(fmt.Sprintf("%s[%d] is not a number of bytes", at, j), "results", i, "memory_usage_byte", j)
+			}
+			b.runs[j].setAxis("rss_peak", ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(hfPeakBound, *m/(1<<20))})
+		}
+	}
+	a, _ := axes.Lookup("rss_peak")
+	src.builtin = append(src.builtin, ndjson.AxisInfo{Name: a.Name, Unit: a.Unit, Family: a.Family, Scope: a.Scope, Attribution: a.Attribution,
+		Direction: string(a.Direction), Normalization: string(a.Normalization), Status: string(axes.Unattributable), Reason: hfPeakReason, Method: hfPeakMethod})
+	return nil
 }

@@ -259,6 +259,7 @@ func TestRefusals(t *testing.T) {
 		{"bad-string-time.json", 6, "results.times holds a JSON string, want a number of seconds"},
 		{"bad-huge.json", 6, "results.times holds the number 1e999, out of range"},
 		{"bad-exit-codes.json", 9, "results[0] has 1 exit codes for 2 times"},
+		{"bad-memory.json", 9, "results[0].memory_usage_byte has 1 values for 2 times"},
 	}
 	for _, tt := range tests {
 		res, err := Import("hyperfine", tt.file, read(t, tt.file), Options{})
@@ -338,4 +339,46 @@ func encode(t testing.TB, recs []ndjson.Record) []byte {
 		}
 	}
 	return buf.Bytes()
+}
+
+// TestMemoryUsageIsAnUpperBound: hyperfine 1.20's memory_usage_byte is the
+// largest peak of every child reaped so far, so each run's rss_peak is
+// unattributable with its bound in the reason, never a value, and the run
+// record says why; fb-analyze reads the stream.
+func TestMemoryUsageIsAnUpperBound(t *testing.T) {
+	res := mustImport(t, "v1.20-handmade.json", Options{})
+	run, samples, _ := parts(t, res)
+	if len(run.Axes) != 2 || run.Axes[1].Name != "rss_peak" || run.Axes[1].Status != "unattributable" ||
+		run.Axes[1].Method != "hyperfine memory_usage_byte" || !strings.Contains(run.Axes[1].Reason, "RUSAGE_CHILDREN") {
+		t.Fatalf("run axes %+v, want rss_peak unattributable with hyperfine's method", run.Axes)
+	}
+	if !slices.Contains(run.Config.Metrics, "rss_peak") {
+		t.Errorf("config metrics %v, want rss_peak", run.Config.Metrics)
+	}
+	want := []string{"at most 3.0 MiB", "at most 3.0 MiB", "at most 4.0 MiB"}
+	for i, s := range samples {
+		v := s.Axes["rss_peak"]
+		if v.S != "unattributable" || v.V != nil || !strings.Contains(v.R, "an upper bound only: the run's peak is "+want[i]) {
+			t.Errorf("sample %d rss_peak %+v, want %s and no value", i, v, want[i])
+		}
+	}
+	stream := encode(t, res.Records)
+	var out bytes.Buffer
+	opt := analyze.DefaultOptions
+	opt.Analyzer = "test"
+	if err := analyze.Stream(ndjson.NewReader(bytes.NewReader(stream), "in"), ndjson.NewWriter(&out), opt); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `"name":"rss_peak","unit":"bytes","status":"unattributable"`) {
+		t.Errorf("analysis of the import:\n%s\nwant rss_peak unattributable in the summary", out.String())
+	}
+}
+
+// TestNoMemoryUsageNoAxis: a file without memory_usage_byte (hyperfine
+// before 1.20) imports wall time alone.
+func TestNoMemoryUsageNoAxis(t *testing.T) {
+	run, samples, _ := parts(t, mustImport(t, "two.json", Options{}))
+	if len(run.Axes) != 1 || samples[0].Axes != nil {
+		t.Errorf("axes %+v, sample axes %v; want wall time alone", run.Axes, samples[0].Axes)
+	}
 }

@@ -23,8 +23,10 @@ type source struct {
 	clock string
 	// batching is the run's batching; shared-iterations when empty.
 	batching string
-	// decls are the custom axes the samples carry besides the time.
-	decls []custom.Descriptor
+	// decls are the custom axes the samples carry besides the time, and
+	// builtin the catalogue's (hyperfine's rss_peak).
+	decls   []custom.Descriptor
+	builtin []ndjson.AxisInfo
 	// host holds what the file says of its machine (empty: unknown).
 	host ndjson.Host
 	// started is when the file says the run started (RFC 3339, UTC);
@@ -80,6 +82,14 @@ type timing struct {
 	iter int64
 	ns   float64
 	axes map[string]ndjson.AxisValue
+}
+
+// setAxis gives the run a value or status of an axis.
+func (t *timing) setAxis(name string, v ndjson.AxisValue) {
+	if t.axes == nil {
+		t.axes = map[string]ndjson.AxisValue{}
+	}
+	t.axes[name] = v
 }
 
 // zeros counts the runs recorded as taking no time at all.

@@ -57,11 +57,14 @@ func runRecord(src *source, opt Options) *ndjson.Run {
 		Mode: cmp.Or(src.mode, ndjson.ModeExec), Design: ndjson.DesignSequential, Batching: cmp.Or(src.batching, batching),
 		Config: ndjson.Config{Samples: slices.Max(counts(src)), MaxIterations: maxIter(src), Metrics: []string{axes.Wall}},
 		Host:   host(src.host, opt.Host), Clock: ndjson.Clock{Backend: src.clock},
-		Axes:  append([]ndjson.AxisInfo{timingAxis(src.timer)}, declInfos(src)...),
+		Axes:  append(append([]ndjson.AxisInfo{timingAxis(src.timer)}, src.builtin...), declInfos(src)...),
 		Timer: src.timer, Tags: tags(src.tags, opt.Tags), Source: src.tool,
 	}
 	if run.Timer == nil {
 		run.Timer = &ndjson.Timer{Kind: ndjson.TimerWall, Note: src.timerNote}
+	}
+	for _, a := range src.builtin {
+		run.Config.Metrics = append(run.Config.Metrics, a.Name)
 	}
 	for i, b := range src.benchmarks {
 		run.Cases = append(run.Cases, ndjson.Case{Index: i, Name: caseName(src, b, i, opt.Names), Command: b.command, Argv: []string{}, Params: b.params})

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"os"
+	"slices"
 	"time"
 
 	"github.com/google/uuid"
@@ -121,6 +122,12 @@ func (m *measurement) markParams() {
 	for i, set := range m.params {
 		m.cases[i].Params = set
 	}
+}
+
+// wantsPeak reports whether rss_peak was selected: each run's peak is
+// then measured by runner.ChoosePeak's method.
+func (m *measurement) wantsPeak() bool {
+	return slices.ContainsFunc(m.Axes, func(a axes.Axis) bool { return a.Name == "rss_peak" })
 }
 
 // wantsIO reports whether a /proc/PID/io axis was selected.

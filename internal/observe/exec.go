@@ -36,10 +36,9 @@ type Exec struct {
 	timing    axes.Axis // zero: wall time
 	goos      string    // the platform, which decides what /proc can show
 
+	peak     func() runner.Peak // the peak method, for the run record
 	before   perf.Snapshot
 	selfCPU  int64
-	selfPeak int64
-	peakErr  error
 	rss      int64
 	rssAt    int64
 	started  int64
@@ -67,7 +66,7 @@ func observed(requested []axes.Axis) (observe []axes.Axis, counters []string) {
 // axis is requested it opens counters on the calling thread, which must be
 // locked to its goroutine and must run every batch.
 func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) *Exec {
-	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}, goos: platform.GOOS}
+	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}, goos: platform.GOOS, peak: runner.ChoosePeak}
 	var counters []string
 	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
@@ -96,7 +95,14 @@ func (o *Exec) Close() {
 // Infos describes every requested axis for the run record, wall time first,
 // with the outcome of its probe.
 func (o *Exec) Infos() []ndjson.AxisInfo {
-	return axisInfos(o.timing, o.requested, o.probeStatus, o.customs)
+	infos := axisInfos(o.timing, o.requested, o.probeStatus, o.customs)
+	for i := range infos {
+		if infos[i].Name == "rss_peak" {
+			p := o.peak()
+			infos[i].Method, infos[i].MethodNote = string(p.Method), p.Note()
+		}
+	}
+	return infos
 }
 
 // SelfTimed names the timing axis "time" instead of "wall": the run is
@@ -155,9 +161,6 @@ func info(a axes.Axis, st axes.Status, reason string) ndjson.AxisInfo {
 // Before snapshots the counters and the harness's own CPU time, immediately
 // before a timed batch.
 func (o *Exec) Before(int) {
-	if o.wantsPeak() {
-		o.selfPeak, o.peakErr = o.self.PeakRSS()
-	}
 	o.started = o.clock.Now()
 	o.selfCPU = o.self.CPU()
 	if o.perf != nil {
@@ -205,31 +208,23 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 	switch {
 	case a.Name == "rss_change":
 		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
-	case a.Name == "rss_peak" && o.peakErr != nil:
-		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: fmt.Sprintf(peakUnreadReason, o.peakErr)}
-	case a.Name == "rss_peak" && u.MaxRSSKiB<<10 <= o.selfPeak:
-		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(o.selfPeak)/(1<<20))}
+	case a.Name == "rss_peak" && u.PeakErr != nil:
+		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: fmt.Sprintf(peakUnreadReason, u.PeakMethod, u.PeakErr)}
+	case a.Name == "rss_peak" && u.MaxRSSKiB <= u.PeakFloorKiB:
+		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(u.MaxRSSKiB)/1024, float64(u.PeakFloorKiB)/1024, u.PeakMethod)}
 	}
 	return ndjson.Collected(usageValue(a.Name, u, n))
 }
 
-// peakFloorReason explains an rss_peak hidden under the harness's own peak:
-// a child started by vfork and exec inherits its parent's high-water mark
-// into ru_maxrss, so a peak at or below it says only "at most this much".
-const peakFloorReason = "the runs' peak is at or below this tool's own peak RSS (%.1f MiB), which the kernel reports in its place for a child started by vfork+exec"
+// peakFloorReason explains an rss_peak hidden under the floor of its
+// method (runner.Peak): a child's ru_maxrss includes the high-water mark
+// of the memory it had before its exec, so a peak at or below the floor
+// says only "at most this much".
+const peakFloorReason = "an upper bound only: the runs' peak is at most %.1f MiB, at or below the %.1f MiB the kernel may report in its place (the high-water mark a child inherits at exec; method %s)"
 
 // peakUnreadReason explains an rss_peak without the floor it is checked
 // against.
-const peakUnreadReason = "this tool's own peak RSS, below which the runs' peak is not theirs, could not be read: %v"
-
-func (o *Exec) wantsPeak() bool {
-	for _, a := range o.requested {
-		if a.Name == "rss_peak" {
-			return true
-		}
-	}
-	return false
-}
+const peakUnreadReason = "the floor below which the runs' peak is not theirs (method %s) could not be read: %v"
 
 // usageValue reads a wait4 or /proc/PID/io axis from a batch's usage.
 func usageValue(name string, u runner.Usage, n int64) float64 {

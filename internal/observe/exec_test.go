@@ -14,11 +14,10 @@ type fakeUsage struct{ u runner.Usage }
 
 func (f *fakeUsage) Usage() runner.Usage { return f.u }
 
-type fakeSelf struct{ cpu, rss, peak int64 }
+type fakeSelf struct{ cpu, rss int64 }
 
-func (f *fakeSelf) CPU() int64              { return f.cpu }
-func (f *fakeSelf) RSS() int64              { return f.rss }
-func (f *fakeSelf) PeakRSS() (int64, error) { return f.peak, nil }
+func (f *fakeSelf) CPU() int64 { return f.cpu }
+func (f *fakeSelf) RSS() int64 { return f.rss }
 
 type stepClock struct{ now int64 }
 
@@ -95,16 +94,18 @@ func TestInfosCarryProvenance(t *testing.T) {
 	}
 }
 
-// A child started by vfork+exec reports at least its parent's high-water
-// mark as ru_maxrss; a peak not above it is not the operation's own.
-func TestPeakAtHarnessFloorIsUnattributable(t *testing.T) {
-	use := &fakeUsage{runner.Usage{Runs: 1, MaxRSSKiB: 8192}}
+// A child's ru_maxrss includes the high-water mark it inherited at exec;
+// a peak not above its method's floor is an upper bound, labelled so and
+// without a value.
+func TestPeakAtTheFloorIsAnUpperBound(t *testing.T) {
+	use := &fakeUsage{runner.Usage{Runs: 1, MaxRSSKiB: 6144, PeakMethod: runner.PeakClearRefs, PeakFloorKiB: 8192}}
 	o := NewExec(selected(t, "rss_peak"), []UsageSource{use}, &stepClock{})
-	o.self = &fakeSelf{peak: 8192 << 10}
+	o.self = &fakeSelf{}
 	o.Before(0)
 	var s ndjson.Sample
 	o.After(0, 1, &s)
-	if v := s.Axes["rss_peak"]; v.S != string(axes.Unattributable) || v.V != nil || !strings.Contains(v.R, "8.0 MiB") {
+	if v := s.Axes["rss_peak"]; v.S != string(axes.Unattributable) || v.V != nil ||
+		!strings.Contains(v.R, "upper bound only: the runs' peak is at most 6.0 MiB, at or below the 8.0 MiB") || !strings.Contains(v.R, "clear_refs") {
 		t.Fatalf("rss_peak at the floor = %+v", v)
 	}
 	use.u.MaxRSSKiB = 65536
@@ -112,5 +113,17 @@ func TestPeakAtHarnessFloorIsUnattributable(t *testing.T) {
 	o.After(0, 1, &s)
 	if v := s.Axes["rss_peak"]; v.S != "collected" || *v.V != 64<<20 {
 		t.Fatalf("rss_peak above the floor = %+v", v)
+	}
+}
+
+// The run record names rss_peak's method and why better ones were passed.
+func TestPeakMethodInRunRecord(t *testing.T) {
+	o := NewExec(selected(t, "rss_peak"), nil, &stepClock{})
+	o.peak = func() runner.Peak {
+		return runner.Peak{Method: runner.PeakClearRefs, Passed: []string{"cgroup: unavailable: x", "launcher: unavailable: y"}}
+	}
+	infos := o.Infos()
+	if len(infos) != 2 || infos[1].Method != "clear_refs" || infos[1].MethodNote != "cgroup: unavailable: x; launcher: unavailable: y" || infos[1].Status != "collected" {
+		t.Fatalf("Infos() = %+v", infos)
 	}
 }

@@ -114,24 +114,18 @@ func TestStatusField(t *testing.T) {
 	}
 }
 
-// An exec run's rss_peak is checked against this tool's own peak; when that
+// An exec run's rss_peak is checked against its method's floor; when that
 // cannot be read the sample says so rather than passing the check on a 0.
-func TestUnreadableHarnessPeakIsProbeFailed(t *testing.T) {
-	use := &fakeUsage{runner.Usage{Runs: 1, MaxRSSKiB: 1024}}
+func TestUnreadablePeakFloorIsProbeFailed(t *testing.T) {
+	use := &fakeUsage{runner.Usage{Runs: 1, MaxRSSKiB: 1024, PeakMethod: runner.PeakInherited, PeakErr: errors.New("/proc/self/status: no VmHWM field")}}
 	o := NewExec(selected(t, "rss_peak"), []UsageSource{use}, &stepClock{})
-	o.self = &failingPeak{}
+	o.self = &fakeSelf{}
 	o.Before(0)
 	var s ndjson.Sample
 	o.After(0, 1, &s)
 	if v := s.Axes["rss_peak"]; v.S != string(axes.ProbeFailed) || v.V != nil || !strings.Contains(v.R, "/proc/self/status: no VmHWM field") {
 		t.Fatalf("rss_peak = %+v", v)
 	}
-}
-
-type failingPeak struct{ fakeSelf }
-
-func (*failingPeak) PeakRSS() (int64, error) {
-	return 0, errors.New("/proc/self/status: no VmHWM field")
 }
 
 // Off Linux the /proc axes are unsupported_platform, in the run record with

@@ -15,13 +15,9 @@ type SelfReader interface {
 	// RSS is the process's resident set now, in bytes; 0 when unreadable.
 	// It is telemetry only.
 	RSS() int64
-	// PeakRSS is the process's resident high-water mark, in bytes, or why
-	// it cannot be read.
-	PeakRSS() (int64, error)
 }
 
-// procSelf reads getrusage(RUSAGE_SELF), /proc/self/statm and the peak
-// (selfPeak: VmHWM on Linux, ru_maxrss elsewhere).
+// procSelf reads getrusage(RUSAGE_SELF) and /proc/self/statm.
 type procSelf struct{}
 
 func (procSelf) CPU() int64 {
@@ -47,5 +43,3 @@ func (procSelf) RSS() int64 {
 	}
 	return pages * int64(os.Getpagesize())
 }
-
-func (procSelf) PeakRSS() (int64, error) { return selfPeak() }

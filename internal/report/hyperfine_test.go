@@ -14,8 +14,8 @@ import (
 )
 
 // hyperfineFields is the field set of a result in hyperfine 1.x's
-// --export-json output (parameters only for a parameter scan; hyperfine
-// 1.20's memory_usage_byte is not written).
+// --export-json output (parameters only for a parameter scan, hyperfine
+// 1.20's memory_usage_byte only where every sample has rss_peak).
 var hyperfineFields = []string{"command", "mean", "stddev", "median", "user", "system", "min", "max", "times", "exit_codes"}
 
 func renderHyperfine(t *testing.T, runs []*model.Run) []byte {
@@ -45,7 +45,7 @@ func TestHyperfineFieldSet(t *testing.T) {
 			}
 		}
 		for f := range r {
-			if !slices.Contains(hyperfineFields, f) && f != "parameters" {
+			if !slices.Contains(hyperfineFields, f) && f != "parameters" && f != "memory_usage_byte" {
 				t.Errorf("result %d has %q, not a hyperfine field", i, f)
 			}
 		}
@@ -192,7 +192,42 @@ type hyperfineDoc struct {
 		Min        float64           `json:"min"`
 		Max        float64           `json:"max"`
 		Times      []float64         `json:"times"`
+		Memory     []uint64          `json:"memory_usage_byte"`
 		ExitCodes  []int             `json:"exit_codes"`
 		Parameters map[string]string `json:"parameters"`
 	} `json:"results"`
+}
+
+// TestHyperfineMemoryUsage: every sample's rss_peak, in collection order,
+// is memory_usage_byte; a case with a sample without one (an upper bound
+// only) has none; fb-import reads it back as upper bounds.
+func TestHyperfineMemoryUsage(t *testing.T) {
+	r := hfRun([]float64{3e6, 1e6, 2e6}, false)
+	for k, mib := range []float64{5, 6, 7} {
+		v := mib * (1 << 20)
+		r.Times[k].PeakBytes = &v
+	}
+	out := renderHyperfine(t, []*model.Run{r})
+	var doc hyperfineDoc
+	check(t, json.Unmarshal(out, &doc))
+	if want := []uint64{6 << 20, 5 << 20, 7 << 20}; !slices.Equal(doc.Results[0].Memory, want) {
+		t.Errorf("memory_usage_byte %v, want %v (seq order)", doc.Results[0].Memory, want)
+	}
+	res, err := importer.Import("hyperfine", "export.json", out, importer.Options{})
+	check(t, err)
+	var reasons []string
+	for _, rec := range res.Records {
+		if s, ok := rec.(*ndjson.Sample); ok {
+			reasons = append(reasons, s.Axes["rss_peak"].S+": "+s.Axes["rss_peak"].R)
+		}
+	}
+	if len(reasons) != 3 || reasons[0] != "unattributable: an upper bound only: the run's peak is at most 6.0 MiB (hyperfine's memory_usage_byte)" {
+		t.Errorf("imported rss_peak %q", reasons)
+	}
+	r.Times[1].PeakBytes = nil
+	var partial map[string][]map[string]json.RawMessage
+	check(t, json.Unmarshal(renderHyperfine(t, []*model.Run{r}), &partial))
+	if m, ok := partial["results"][0]["memory_usage_byte"]; ok {
+		t.Errorf("memory_usage_byte %s with a sample lacking rss_peak, want none", m)
+	}
 }

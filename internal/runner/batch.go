@@ -50,6 +50,7 @@ func (c *Command) prepareBatch(n int64) error {
 	if b.env == nil {
 		b.env = append(c.attr.Env[:len(c.attr.Env):len(c.attr.Env)], EnvReportFD+"="+strconv.Itoa(ReportFD), "")
 	}
+	c.setLaunchArgv()
 	b.env[len(b.env)-1] = EnvN + "=" + num
 	c.attr.Env = b.env
 	if err := b.report.Truncate(0); err != nil {

@@ -84,6 +84,11 @@ type Options struct {
 	// when it exits fail with an *EscapeError: their CPU time is not in the
 	// run's rusage (--timer cpu). They are killed, as with KillSurvivors.
 	Contain bool
+	// Peak measures each run's peak resident set (Usage.MaxRSSKiB) with
+	// the method ChoosePeak picked, and records the floor below which a
+	// value is only an upper bound (Usage.PeakFloorKiB). With the
+	// launcher, every run starts through it (peak.go).
+	Peak bool
 }
 
 // Command is a prepared command. Run it from one goroutine at a time; Kill
@@ -102,7 +107,8 @@ type Command struct {
 	killSurvivors bool
 	escaped       int64 // runs that left processes of their group alive
 	batch         *batch
-	io            stdio // --input, --output pipe
+	peak          *peakState // nil unless Options.Peak
+	io            stdio      // --input, --output pipe
 
 	guard   Guard
 	dog     watchdog      // the time limit of a run (timeout.go)
@@ -138,6 +144,9 @@ func New(opts Options) (*Command, error) {
 		if err == nil && opts.OutputToReport {
 			files[1], files[2] = files[3], files[3]
 		}
+	}
+	if err == nil && opts.Peak {
+		files, err = c.setupPeak(files)
 	}
 	if err != nil {
 		c.Close()
@@ -224,6 +233,10 @@ func (c *Command) Close() error {
 	files := []*os.File{c.devNull, c.capture}
 	if c.batch != nil {
 		files = append(files, c.batch.report)
+	}
+	if c.peak != nil && c.peak.report != nil {
+		files = append(files, c.peak.report)
+		c.peak.report = nil
 	}
 	for _, f := range files {
 		if f != nil {

@@ -29,9 +29,22 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 	c.usage = Usage{}
 	c.arm()
 	defer c.disarm()
+	c.peakBefore()
+	var elapsed int64
+	var err error
 	if c.batch != nil {
-		return c.runBatch(n, clk)
+		elapsed, err = c.runBatch(n, clk)
+	} else {
+		elapsed, err = c.runRuns(n, clk)
 	}
+	if err == nil {
+		c.peakAfter()
+	}
+	return elapsed, err
+}
+
+// runRuns is n processes, one operation each.
+func (c *Command) runRuns(n int64, clk probes.Clock) (int64, error) {
 	start := clk.Now()
 	for i := int64(0); i < n; i++ {
 		if err := c.once(); err != nil {
@@ -68,6 +81,9 @@ func (c *Command) once() error {
 			return fmt.Errorf("rewind stderr capture: %w", err)
 		}
 	}
+	if err := c.rewindReport(); err != nil {
+		return err
+	}
 	pid, err := c.start()
 	if err != nil {
 		return err
@@ -101,7 +117,8 @@ func (c *Command) start() (int, error) {
 		return 0, ErrKilled
 	}
 	c.startClock()
-	pid, err := syscall.ForkExec(c.path, c.argv, &c.attr)
+	path, argv := c.program()
+	pid, err := syscall.ForkExec(path, argv, &c.attr)
 	if err != nil {
 		return 0, fmt.Errorf("start %s: %w", DisplayArgv(c.argv), err)
 	}
@@ -119,6 +136,9 @@ func (c *Command) wait(pid int) error {
 	}
 	if err := c.guard.Reap(pid, exited, &c.status, &c.rusage); err != nil {
 		return fmt.Errorf("wait for %s (pid %d): %w", DisplayArgv(c.argv), pid, err)
+	}
+	if err := c.launchReport(); err != nil {
+		return fmt.Errorf("run %s: %w", DisplayArgv(c.argv), err)
 	}
 	c.usage.add(&c.rusage)
 	return nil

@@ -32,6 +32,13 @@ type Usage struct {
 	ReadBytes  int64
 	WriteBytes int64
 	IOErr      error
+	// PeakMethod is how MaxRSSKiB was measured (Options.Peak), and
+	// PeakFloorKiB the floor it leaves: a MaxRSSKiB at or below it is only
+	// an upper bound of the runs' peak. PeakErr is why the floor could not
+	// be read.
+	PeakMethod   PeakMethod
+	PeakFloorKiB int64
+	PeakErr      error
 }
 
 func (u *Usage) add(r *syscall.Rusage) {

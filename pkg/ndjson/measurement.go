@@ -122,6 +122,12 @@ type AxisInfo struct {
 	Primary    bool    `json:"primary,omitempty"`
 	Source     string  `json:"source,omitempty"`
 	Resolution float64 `json:"resolution,omitempty"`
+	// Method is how the axis was measured where there is more than one
+	// way, such as rss_peak's "launcher", "clear_refs" or "inherited"
+	// (man fb-pair(1)), and MethodNote why each better way was not used
+	// (schema 1.7).
+	Method     string `json:"method,omitempty"`
+	MethodNote string `json:"method_note,omitempty"`
 }
 
 // AxisValue is one axis in one sample: a value with status "collected", or

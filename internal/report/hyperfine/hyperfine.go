@@ -22,18 +22,23 @@ type hfDocument struct {
 // User and System are null: flybench records user plus system CPU time
 // together, never apart. ExitCodes is null when the run kept failing
 // batches (--ignore-failure), whose statuses the stream does not record.
+// MemoryUsageByte (hyperfine 1.20) is each sample's rss_peak, present
+// only when every sample of the case has one: a sample without a value
+// (unattributable: only an upper bound) has no place in an array of
+// numbers.
 type hfResult struct {
-	Command    string            `json:"command"`
-	Mean       float64           `json:"mean"`
-	Stddev     *float64          `json:"stddev"`
-	Median     float64           `json:"median"`
-	User       *float64          `json:"user"`
-	System     *float64          `json:"system"`
-	Min        float64           `json:"min"`
-	Max        float64           `json:"max"`
-	Times      []float64         `json:"times"`
-	ExitCodes  []int             `json:"exit_codes"`
-	Parameters map[string]string `json:"parameters,omitempty"`
+	Command         string            `json:"command"`
+	Mean            float64           `json:"mean"`
+	Stddev          *float64          `json:"stddev"`
+	Median          float64           `json:"median"`
+	User            *float64          `json:"user"`
+	System          *float64          `json:"system"`
+	Min             float64           `json:"min"`
+	Max             float64           `json:"max"`
+	Times           []float64         `json:"times"`
+	MemoryUsageByte []uint64          `json:"memory_usage_byte,omitempty"`
+	ExitCodes       []int             `json:"exit_codes"`
+	Parameters      map[string]string `json:"parameters,omitempty"`
 }
 
 // errNoHyperfineRuns is a stream without run records: hyperfine's schema
@@ -63,12 +68,12 @@ func Write(w *bytes.Buffer, runs []*model.Run) error {
 
 // hfCase is case i's result, or false when the stream holds no sample of it.
 func hfCase(r *model.Run, i int) (hfResult, bool) {
-	times := hfTimes(r.Times, i)
+	times, peaks := hfTimes(r.Times, i)
 	if len(times) == 0 {
 		return hfResult{}, false
 	}
 	c := r.Run.Cases[i]
-	res := hfResult{Command: c.Command, Times: times, Parameters: c.Params}
+	res := hfResult{Command: c.Command, Times: times, MemoryUsageByte: peaks, Parameters: c.Params}
 	if res.Command == "" {
 		res.Command = r.CaseName(i)
 	}
@@ -81,8 +86,9 @@ func hfCase(r *model.Run, i int) (hfResult, bool) {
 }
 
 // hfTimes are case i's per-operation times in seconds, in collection
-// order (the samples' seq).
-func hfTimes(all []model.Time, i int) []float64 {
+// order (the samples' seq), and their rss_peak in bytes when every one
+// has it.
+func hfTimes(all []model.Time, i int) ([]float64, []uint64) {
 	var mine []model.Time
 	for _, t := range all {
 		if t.Case == i {
@@ -90,11 +96,16 @@ func hfTimes(all []model.Time, i int) []float64 {
 		}
 	}
 	slices.SortStableFunc(mine, func(a, b model.Time) int { return a.Seq - b.Seq })
-	times := make([]float64, len(mine))
+	times, peaks := make([]float64, len(mine)), make([]uint64, len(mine))
 	for k, s := range mine {
 		times[k] = s.OpNS / 1e9
+		if s.PeakBytes == nil || peaks == nil {
+			peaks = nil
+			continue
+		}
+		peaks[k] = uint64(*s.PeakBytes)
 	}
-	return times
+	return times, peaks
 }
 
 // hfMeanStddev is the mean and the sample standard deviation (n-1) of x,

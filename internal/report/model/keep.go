@@ -20,8 +20,10 @@ const (
 )
 
 // Time is one sample's time per operation, with its case and its place
-// in collection order.
+// in collection order, and its rss_peak in bytes when the sample has one
+// (hyperfine's memory_usage_byte).
 type Time struct {
 	Case, Seq int
 	OpNS      float64
+	PeakBytes *float64
 }

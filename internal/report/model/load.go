@@ -124,7 +124,7 @@ func (ld *loader) addSample(run *Run, s *ndjson.Sample) {
 		run.Samples = append(run.Samples, *s)
 	}
 	if ld.keep&KeepTimes != 0 {
-		run.Times = append(run.Times, Time{Case: s.Case, Seq: s.Seq, OpNS: s.OpNS})
+		run.Times = append(run.Times, Time{Case: s.Case, Seq: s.Seq, OpNS: s.OpNS, PeakBytes: s.Axes["rss_peak"].V})
 	}
 	if ld.keep&KeepPoints != 0 {
 		ps := ld.points[run]

@@ -1,0 +1,118 @@
+package tests
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// TestPeakAgreesWithGNUTime runs examples/touch, a C program touching 1,
+// 16, 64 and 256 MiB, under fb-sample --metrics rss_peak in exec and batch
+// modes and under GNU time: through the launcher every sample has a value
+// (none is only an upper bound), and the median is within 5% or 256 KiB
+// of GNU time's %M. Without it (not x86-64) a sample may instead be an
+// upper bound, labelled so, which must be at least GNU time's value.
+// Issue 24: before, every run under fb-pair's own peak (some 15 MiB) was
+// "unattributable".
+func TestPeakAgreesWithGNUTime(t *testing.T) {
+	if _, err := os.Stat("/usr/bin/time"); err != nil {
+		t.Skip("GNU time (/usr/bin/time, Debian's time package; make deps installs it) is not installed")
+	}
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc) to build examples/touch")
+	}
+	touch := filepath.Join(t.TempDir(), "touch")
+	if out, err := exec.Command(cc, "-O2", "-o", touch, "../examples/touch/touch.c").CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+	for _, mode := range [][]string{{}, {"--batch"}} {
+		for _, mib := range []int{1, 16, 64, 256} {
+			gnu := gnuTimeKiB(t, touch, strconv.Itoa(mib))
+			method, peaks, bounds := samplePeaks(t, mode, touch+" "+strconv.Itoa(mib))
+			if runtime.GOARCH == "amd64" && method != "launcher" {
+				t.Errorf("method %q, want launcher", method)
+			}
+			if len(bounds) > 0 && (method == "launcher" || slices.Min(bounds) < float64(gnu)-max(float64(gnu)/20, 256)) {
+				t.Errorf("%v %d MiB (%s): upper bounds %v KiB, GNU time %d KiB", mode, mib, method, bounds, gnu)
+			}
+			if len(peaks) == 0 {
+				t.Logf("%v %3d MiB: GNU time %d KiB, fb-sample at most %v KiB (%s)", mode, mib, gnu, bounds, method)
+				continue
+			}
+			got := slices.Sorted(slices.Values(peaks))[len(peaks)/2] / 1024
+			if tol := max(float64(gnu)/20, 256); got < float64(gnu)-tol || got > float64(gnu)+tol {
+				t.Errorf("%v %d MiB: rss_peak %.0f KiB, GNU time %d KiB (tolerance %.0f KiB)", mode, mib, got, gnu, tol)
+			}
+			t.Logf("%-7s %3d MiB: GNU time %d KiB, fb-sample %.0f KiB (%s)", strings.Join(append(mode, "exec")[:1], ""), mib, gnu, got, method)
+		}
+	}
+}
+
+// gnuTimeKiB is GNU time's %M of argv, in KiB.
+func gnuTimeKiB(t *testing.T, argv ...string) int {
+	t.Helper()
+	out, err := exec.Command("/usr/bin/time", append([]string{"-f", "%M"}, argv...)...).CombinedOutput()
+	must(t, err)
+	f := strings.Fields(string(out))
+	kib, err := strconv.Atoi(f[len(f)-1])
+	must(t, err)
+	return kib
+}
+
+// samplePeaks runs fb-sample --metrics rss_peak on command, one run per
+// sample, and returns the axis's method, every sample's value and every
+// upper bound (KiB) of a sample without one; any other status fails the
+// test.
+func samplePeaks(t *testing.T, mode []string, command string) (string, []float64, []float64) {
+	t.Helper()
+	args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", "rss_peak"}, mode...)
+	stream := run(t, nil, tool("fb-sample"), append(args, "--", command)...)
+	var method string
+	var peaks, bounds []float64
+	for _, line := range bytes.Split(stream, []byte("\n")) {
+		switch {
+		case bytes.Contains(line, []byte(`"type":"run"`)):
+			var r ndjson.Run
+			must(t, json.Unmarshal(line, &r))
+			for _, a := range r.Axes {
+				if a.Name == "rss_peak" {
+					method = a.Method
+				}
+			}
+		case bytes.Contains(line, []byte(`"type":"sample"`)):
+			var s ndjson.Sample
+			must(t, json.Unmarshal(line, &s))
+			v := s.Axes["rss_peak"]
+			var mib float64
+			switch {
+			case v.V != nil:
+				peaks = append(peaks, *v.V)
+			case v.S == "unattributable" && fmtScan(v.R, "an upper bound only: the runs' peak is at most %f MiB", &mib):
+				bounds = append(bounds, mib*1024)
+			default:
+				t.Fatalf("%s: rss_peak %+v, want a value or an upper bound", command, v)
+			}
+		}
+	}
+	if len(peaks)+len(bounds) == 0 {
+		t.Fatalf("%s: no samples", command)
+	}
+	return method, peaks, bounds
+}
+
+// fmtScan reports whether text begins with format's one value, read into v.
+func fmtScan(text, format string, v *float64) bool {
+	n, err := fmt.Sscanf(text, format, v)
+	return err == nil && n == 1
+}
