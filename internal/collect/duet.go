@@ -14,8 +14,8 @@ import (
 // its sides (Config.Duet). Each CPU has a lane: a goroutine locked to an
 // OS thread bound to that CPU, which runs the batches placed there, so
 // the processes a batch starts inherit the binding. The sides swap CPUs
-// every pair; both start behind a barrier, the pair's leader (its first
-// position, balanced by the pair schedule) a moment before the other.
+// every pair with the pair's leader (its first position), which starts a
+// moment before the other.
 type Duet struct {
 	// CPUs are the two logical CPUs, one per lane.
 	CPUs [2]int
@@ -79,9 +79,12 @@ func startLanes(d *Duet) ([2]*lane, func(), error) {
 	return lanes, stop, nil
 }
 
-// laneOf is the lane (CPU index) case c runs on in unit u: case 0 starts
-// on the first CPU and the sides swap every pair.
-func laneOf(c, u int) int { return (c + u) % 2 }
+// laneOf is the lane (CPU index) of a pair's position: the leader runs
+// on the first CPU. The duet's schedule alternates the leader every pair
+// (schedule.Alternating), so the sides swap CPUs every pair, and the
+// order effect the analysis estimates and takes out includes the two
+// CPUs' difference.
+func laneOf(pos int) int { return pos }
 
 // duetRun is what one side of a duet pair did.
 type duetRun struct {
@@ -107,7 +110,7 @@ func (s *sampler) runDuet(j job) ([]ndjson.Sample, error) {
 	sizes := make([]int64, len(j.order))
 	for pos, c := range j.order {
 		sizes[pos] = e.unitSize(j.unit, s.iters[c])
-		if err := e.prepareDuet(c, laneOf(c, j.unit)); err != nil {
+		if err := e.prepareDuet(c, laneOf(pos)); err != nil {
 			return nil, err
 		}
 	}
@@ -122,7 +125,7 @@ func (s *sampler) runDuet(j job) ([]ndjson.Sample, error) {
 		if e.stopped.Load() {
 			return nil, ErrInterrupted
 		}
-		cpu := e.Duet.CPUs[laneOf(c, j.unit)]
+		cpu := e.Duet.CPUs[laneOf(pos)]
 		rec := ndjson.Sample{Case: c, Unit: j.unit, Pos: pos, Seq: s.seq + pos, Iter: sizes[pos], Proc: e.proc, LayoutPad: pad, CPU: &cpu}
 		ov := overlap(r, runs[1-pos])
 		rec.Overlap = &ov
@@ -174,7 +177,7 @@ func (s *sampler) duetBatches(j job, sizes []int64) [2]duetRun {
 	wg.Add(2)
 	for _, pos := range []int{1, 0} {
 		c := j.order[pos]
-		s.lanes[laneOf(c, j.unit)].work <- func() {
+		s.lanes[laneOf(pos)].work <- func() {
 			defer wg.Done()
 			if pos == 1 {
 				for !started.Load() {

@@ -84,14 +84,21 @@ func TestDuetRunsBothSidesAtOnceAndSwapsCPUs(t *testing.T) {
 		t.Fatalf("%d samples, want 40", len(s.samples))
 	}
 	byCase := [2][]ndjson.Sample{}
+	leader := -1
 	for _, smp := range s.samples {
 		byCase[smp.Case] = append(byCase[smp.Case], smp)
 		if smp.CPU == nil || smp.Overlap == nil {
 			t.Fatalf("sample %+v lacks its cpu or overlap", smp)
 		}
-		want := []int{3, 5}[(smp.Case+smp.Unit)%2]
+		want := []int{3, 5}[smp.Pos]
 		if *smp.CPU != want {
-			t.Errorf("case %d unit %d ran on cpu %d, want %d", smp.Case, smp.Unit, *smp.CPU, want)
+			t.Errorf("case %d unit %d pos %d ran on cpu %d, want %d (the leader on the first)", smp.Case, smp.Unit, smp.Pos, *smp.CPU, want)
+		}
+		if smp.Pos == 0 && smp.Unit > 0 && smp.Case == leader {
+			t.Errorf("unit %d: case %d leads again; a duet alternates", smp.Unit, smp.Case)
+		}
+		if smp.Pos == 0 {
+			leader = smp.Case
 		}
 	}
 	for c, op := range ops {

@@ -329,6 +329,13 @@ func (e *Engine) plan() schedule.Plan {
 	case ndjson.DesignSingle:
 		return schedule.Single(n)
 	case ndjson.DesignPaired:
+		if e.Config.Duet {
+			seed := e.Config.Seed
+			if e.block != nil {
+				seed = e.block.seed(seed)
+			}
+			return schedule.Alternating(n, seed)
+		}
 		if e.block != nil {
 			return schedule.PairedLed(n, e.block.seed(e.Config.Seed), e.block.Order)
 		}

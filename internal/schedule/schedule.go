@@ -117,3 +117,20 @@ func PairedBlocks(n, block int, seed uint64) Plan {
 	}
 	return Plan{Design: "paired", Units: units}
 }
+
+// Alternating orders n pairs of cases 0 and 1 that alternate which leads,
+// the first from the seed: every two consecutive pairs hold both orders.
+// A duet run takes it, its leader's CPU going with the order, so that the
+// order effect the analysis takes out is the CPUs' difference as well.
+func Alternating(n int, seed uint64) Plan {
+	first := newRand(seed, 0x64756574).IntN(2)
+	units := make([][]int, n)
+	for i := range units {
+		if (i+first)%2 == 0 {
+			units[i] = []int{0, 1}
+		} else {
+			units[i] = []int{1, 0}
+		}
+	}
+	return Plan{Design: "paired", Units: units}
+}

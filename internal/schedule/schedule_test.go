@@ -122,3 +122,20 @@ func TestSequentialAndSingle(t *testing.T) {
 		t.Fatalf("got %v", s)
 	}
 }
+
+func TestAlternating(t *testing.T) {
+	for seed := uint64(0); seed < 8; seed++ {
+		p := Alternating(7, seed)
+		for i, u := range p.Units {
+			if len(u) != 2 || u[0]+u[1] != 1 {
+				t.Fatalf("seed %d unit %d: %v", seed, i, u)
+			}
+			if i > 0 && u[0] == p.Units[i-1][0] {
+				t.Errorf("seed %d: units %d and %d lead with the same case", seed, i-1, i)
+			}
+		}
+	}
+	if Alternating(4, 1).Units[0][0] == Alternating(4, 2).Units[0][0] && Alternating(4, 1).Units[0][0] == Alternating(4, 3).Units[0][0] && Alternating(4, 1).Units[0][0] == Alternating(4, 4).Units[0][0] {
+		t.Error("the seed never changes who leads first")
+	}
+}
