@@ -47,7 +47,16 @@ type Paired struct {
 	// interval the pairs as one series give, for comparison.
 	Blocks             int
 	WithinLo, WithinHi float64
-	Verdict            Verdict
+	// EffectivePairs is how many independent pairs the decision
+	// estimate's series is worth (EffectivePairs of its pseudo-values);
+	// 0 under EstimatorLegacy.
+	EffectivePairs float64
+	// Evidence is empty when the decision interval is a valid one, and
+	// otherwise says why there is none ("insufficient evidence: ..."):
+	// the interval fields then hold what the method computed, which is
+	// not a 95% interval, and the verdict is Inconclusive.
+	Evidence string
+	Verdict  Verdict
 }
 
 // ComparePaired compares contender to reference pair by pair, on the
@@ -101,9 +110,16 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 		if loc.Blocked {
 			p.OrderEffectPct = 100 * expm1(2*loc.Leader)
 		}
+		p.EffectivePairs = piv.effective
+		if p.Blocks == 0 {
+			p.Evidence = piv.evidence
+		}
 	}
 	p.countWins(in.Ref, in.Con)
 	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
+	if p.Evidence != "" {
+		p.Verdict = Inconclusive
+	}
 	return p, nil
 }
 
