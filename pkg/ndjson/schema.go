@@ -18,8 +18,8 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 6
-	Version = "1.6"
+	Minor   = 7
+	Version = "1.7"
 	// LegacyVersion is the last version before the robust decision
 	// estimate; fb-analyze --estimator legacy stamps its records with it,
 	// since they have exactly that version's shape.
