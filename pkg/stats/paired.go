@@ -47,6 +47,9 @@ type Paired struct {
 	// interval the pairs as one series give, for comparison.
 	Blocks             int
 	WithinLo, WithinHi float64
+	// Method is how the decision interval was computed: MethodLagZero,
+	// MethodBlocks or MethodClustered; empty under EstimatorLegacy.
+	Method string
 	// EffectivePairs is how many independent pairs the decision
 	// estimate's series is worth (EffectivePairs of its pseudo-values);
 	// 0 under EstimatorLegacy.
@@ -58,6 +61,14 @@ type Paired struct {
 	Evidence string
 	Verdict  Verdict
 }
+
+// Decision interval methods of a Paired, named as in the stream
+// (comparison.interval.method).
+const (
+	MethodLagZero   = "lag zero"       // single values, the ordinary standard error (LagZeroRule)
+	MethodBlocks    = "blocks"         // the block rule's blocks, the prewhitened standard error
+	MethodClustered = "process blocks" // over process blocks (ClusterMethod)
+)
 
 // ComparePaired compares contender to reference pair by pair, on the
 // log-ratios d[i] = ln(ref[i]/con[i]): each ratio is local in time, so
@@ -111,6 +122,14 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 			p.OrderEffectPct = 100 * expm1(2*loc.Leader)
 		}
 		p.EffectivePairs = piv.effective
+		switch {
+		case p.Blocks > 0:
+			p.Method = MethodClustered
+		case piv.lagZero:
+			p.Method = MethodLagZero
+		default:
+			p.Method = MethodBlocks
+		}
 		if p.Blocks == 0 {
 			p.Evidence = piv.evidence
 		}

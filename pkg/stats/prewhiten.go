@@ -79,6 +79,7 @@ type pivot struct {
 	// reason it gives no valid interval (dependentShort), or "".
 	effective float64
 	evidence  string
+	lagZero   bool // whether the series took the lag-zero shortcut
 }
 
 func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
@@ -88,7 +89,7 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 	a := newAutocovariance(x)
 	p := pivot{block: 1, effective: effectivePairs(a), evidence: dependentShort(a)}
 	bs, se := decisionScale(x, a)
-	p.block = bs.block
+	p.block, p.lagZero = bs.block, lagZero(a)
 	if se == 0 || bs.count == 1 {
 		p.lo, p.hi = bs.center, bs.center
 		return p
