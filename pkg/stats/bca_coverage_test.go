@@ -107,11 +107,6 @@ func (r runSimResult) coverage() float64 { return float64(r.covered) / float64(r
 
 func (r runSimResult) share(k int) float64 { return float64(k) / float64(r.reps) }
 
-func (r runSimResult) coverageSE() float64 {
-	c := r.coverage()
-	return math.Sqrt(c * (1 - c) / float64(r.reps))
-}
-
 // run compares reps seeded datasets of n runs a side.
 func (m runSimModel) run(n int, improvement float64, reps int) runSimResult {
 	res := runSimResult{reps: reps, widths: make([]float64, reps), pctWidths: make([]float64, reps),
