@@ -18,9 +18,15 @@ import "fmt"
 // below ShortSeriesPairs, and clearly dependent ones have a
 // bias-corrected lag-one autocorrelation above MaxShortLag1, which one
 // independent series of 20 pairs in 50 exceeds.
+//
+// The rule applies from MinCheckedPairs, where the table starts: a
+// series of 10 pairs has a lag-one coefficient too noisy even to tell
+// clear dependence (its bias correction alone adds 0.1 to 0.4), and there
+// the comparison says the interval is fragile instead.
 const (
 	ShortSeriesPairs = 50
 	MaxShortLag1     = 0.5
+	MinCheckedPairs  = 20
 )
 
 // EffectivePairs returns n(1-ρ)/(1+ρ) for the time-ordered series x, ρ
@@ -43,7 +49,7 @@ func effectivePairs(a *autocovariance) float64 {
 // gives no interval (see ShortSeriesPairs), or "" when it gives one.
 func dependentShort(a *autocovariance) string {
 	n := len(a.dev)
-	if n < 8 || n >= ShortSeriesPairs || a.at(0) == 0 {
+	if n < MinCheckedPairs || n >= ShortSeriesPairs || a.at(0) == 0 {
 		return ""
 	}
 	rho := correctedLag1(a)

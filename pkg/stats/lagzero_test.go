@@ -50,7 +50,7 @@ func TestLagZero(t *testing.T) {
 // TestDependentShort: 20 pairs of AR(1) noise with coefficient 0.9 report
 // insufficient evidence, with an inconclusive verdict even though the
 // interval computed clears the threshold; 20 independent pairs do not,
-// nor do 60 dependent ones.
+// nor do 60 dependent ones, nor 19, below the range the rule was chosen on.
 func TestDependentShort(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	d := ar1(r, 60, 0.9, 0.01)
@@ -74,6 +74,10 @@ func TestDependentShort(t *testing.T) {
 	ref, con = pairsFromLogRatios(r, d)
 	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" || p.Verdict != ContenderFaster {
 		t.Errorf("60 AR(0.9) pairs: evidence %q, verdict %v", p.Evidence, p.Verdict)
+	}
+	ref, con = pairsFromLogRatios(r, d[:MinCheckedPairs-1])
+	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" {
+		t.Errorf("%d AR(0.9) pairs, below the simulation's range: evidence %q", MinCheckedPairs-1, p.Evidence)
 	}
 	ref, con = pairsFromLogRatios(r, normals(r, 20, simSigma))
 	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" {
