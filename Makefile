@@ -42,13 +42,17 @@ test: deps
 	$(GO) test -race -count=1 ./...
 	$(GO) test -count=1 -run 'Coverage|SequentialFalse|PlanDelivers' ./pkg/stats
 
-# The statistics simulation as a table: coverage of nominal 95% intervals,
-# median width and verdicts for every noise model, pair count (20 to 500)
-# and true difference (none, +3%). Add ARGS='-table.method robust,legacy'
+# The statistics simulation as tables: coverage of nominal 95% intervals,
+# median width (and its ratio to the paired t-interval's), the datasets
+# withheld as insufficient evidence and verdicts for every noise model, pair
+# count (20 to 500) and true difference (none, +3%); the process-level
+# table (BCa, percentile, t and the reported interval over K = 5 to 40
+# paired blocks, '-table.k 5,10,20,40,80' to add 80) and the process-block
+# table of the clustered interval. Add ARGS='-table.method robust,legacy'
 # to compare estimators, '-table.reps 4000' for tighter coverage figures,
 # '-table.seq' for the sampling-until-a-decision table too.
 coverage:
-	$(GO) test -count=1 -v -timeout 60m -run 'TestCoverageTable|TestSequentialTable' ./pkg/stats -args -table -table.reps 2000 $(ARGS)
+	$(GO) test -count=1 -v -timeout 60m -run 'TestCoverageTable|TestSequentialTable|TestRunTable|TestClusterTable' ./pkg/stats -args -table -table.reps 2000 $(ARGS)
 
 test-short:
 	$(GO) test -short -count=1 ./...

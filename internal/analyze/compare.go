@@ -50,7 +50,10 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	}
 	rec.Duet = d.duetPairs(c)
 	rec.Warnings = d.comparisonWarnings(rec)
-	for _, w := range []string{processWarning(rec), fewPairsWarning(rec.Process), duetWarning(rec.Duet)} {
+	if p.Evidence != "" {
+		rec.Warnings = append(rec.Warnings, p.Evidence)
+	}
+	for _, w := range []string{processWarning(rec), mcErrorWarning(rec.Process), duetWarning(rec.Duet)} {
 		if w != "" {
 			rec.Warnings = append(rec.Warnings, w)
 		}
@@ -70,6 +73,10 @@ func fillDecision(rec *ndjson.Comparison, p stats.Paired) {
 	rec.Geo = &ndjson.GeoMean{
 		ChangePct: p.GeoChangePct, ChangeCI: [2]float64{p.GeoChangeLo, p.GeoChangeHi},
 		SpeedupCI: [2]float64{p.GeoSpeedupLo, p.GeoSpeedupHi},
+	}
+	rec.Interval = &ndjson.IntervalChoice{Method: p.Method, EffectivePairs: p.EffectivePairs, Status: ndjson.IntervalOK}
+	if p.Evidence != "" {
+		rec.Interval.Status, rec.Interval.Reason = ndjson.IntervalInsufficient, p.Evidence
 	}
 	f := p.Fit
 	rec.Robust = &ndjson.RobustFit{

@@ -143,19 +143,25 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 	}
 	pl.Status, pl.Method, pl.Resamples, pl.Strata = ndjson.ProcessOK, res.Method, res.Resamples, res.Strata
 	pl.ImprovementPct, pl.CI = res.Estimate, [2]float64{res.Lo, res.Hi}
+	pl.MCError = mcError(res)
 	pl.Verdict = ndjson.Verdict(res.Verdict(opt.ThresholdPct).String())
 	return pl
 }
 
-// fewPairsWarning says when a paired process-level interval rests on
-// fewer blocks than its measured coverage holds up at: BCa over 5 paired
-// blocks covered about 0.75, over 10 about 0.88-0.91, over 20 0.91-0.95
-// of nominal 95% (pkg/stats TestRunCoverage).
-func fewPairsWarning(pl *ndjson.ProcessLevel) string {
-	if pl == nil || pl.Status != ndjson.ProcessOK || pl.Design != ndjson.DesignPaired || pl.Runs >= 20 {
+// mcErrorWarning says when an end of a bootstrap process-level interval
+// would move by more than a tenth of its width between seeds (two
+// Monte-Carlo standard errors): the bootstrap distribution of a median of
+// few blocks is lumpy, and an end beside a gap may land on either side.
+func mcErrorWarning(pl *ndjson.ProcessLevel) string {
+	if pl == nil || pl.Status != ndjson.ProcessOK || pl.MCError == nil {
 		return ""
 	}
-	return fmt.Sprintf("the process-level interval rests on %d paired blocks; in simulation the BCa interval over so few paired blocks covers less than its nominal level (about 0.75 at 5 pairs and 0.88-0.91 at 10, for 95%%): treat it as optimistic, or collect 20 or more blocks", pl.Runs)
+	w, e := pl.CI[1]-pl.CI[0], max(pl.MCError[0], pl.MCError[1])
+	if w <= 0 || 2*e <= 0.1*w {
+		return ""
+	}
+	return fmt.Sprintf("an end of the process-level interval has a Monte-Carlo standard error of %.2f points (%.0f%% of its width): the bootstrap distribution over %d blocks is lumpy; another --seed may move it, more --process-resamples or blocks steady it",
+		e, 100*e/w, pl.Runs)
 }
 
 // processWarning says when the process-level and the within-process
@@ -194,8 +200,19 @@ func processIndependent(base *runData, bc int, cur *runData, c int, opt Options)
 	}
 	pl.Status, pl.Method, pl.Resamples = ndjson.ProcessOK, res.Method, res.Resamples
 	pl.ImprovementPct, pl.CI = res.Estimate, [2]float64{res.Lo, res.Hi}
+	pl.MCError = mcError(res)
 	pl.Verdict = ndjson.Verdict(res.Verdict(opt.ThresholdPct).String())
 	return pl
+}
+
+// mcError is a bootstrap comparison's Monte-Carlo error of its ends, nil
+// for the t interval, which draws nothing.
+func mcError(res stats.RunComparison) *[2]float64 {
+	if res.Method == stats.RunMethodT {
+		return nil
+	}
+	e := res.MCError
+	return &e
 }
 
 // blockStats is case c's mean time per operation in each complete block.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
 )
 
 // blockStream writes a two-case run in process blocks: in block b both
@@ -148,13 +149,22 @@ func TestProcessLevelAgainstABaseline(t *testing.T) {
 	}
 }
 
+// TestProcessResamplesSetting: from stats.MinBCaPairs blocks the
+// process-level interval is a bootstrap one, drawn with the resamples asked for, and
+// records the Monte-Carlo error of its ends; below, the t interval draws
+// none.
 func TestProcessResamplesSetting(t *testing.T) {
-	in := blockStream(t, 6, 10, func(int) float64 { return 1000 }, func(b int) float64 { return 1 + 0.01*float64(b%3) }, complete)
+	in := blockStream(t, stats.MinBCaPairs, 4, func(int) float64 { return 1000 }, func(b int) float64 { return 1 + 0.01*float64(b%3) }, complete)
 	opt := DefaultOptions
 	opt.ProcessResamples = 50_000
 	res, _ := analyzeBytes(t, in, opt)
-	if got := res.comparisons[0].Process.Resamples; got != 50_000 {
-		t.Errorf("resamples %d, want 50000", got)
+	pl := res.comparisons[0].Process
+	if pl.Resamples != 50_000 || pl.Method == stats.RunMethodT || pl.MCError == nil {
+		t.Errorf("resamples %d, method %q, Monte-Carlo error %v: want 50000, a bootstrap and its error", pl.Resamples, pl.Method, pl.MCError)
+	}
+	few, _ := analyzeBytes(t, blockStream(t, 6, 10, func(int) float64 { return 1000 }, func(b int) float64 { return 1 + 0.01*float64(b%3) }, complete), opt)
+	if pl := few.comparisons[0].Process; pl.Method != stats.RunMethodT || pl.Resamples != 0 || pl.MCError != nil {
+		t.Errorf("6 blocks: %+v, want the t interval", pl)
 	}
 	opt.ProcessResamples = 10
 	if err := opt.Validate(); err == nil || !strings.Contains(err.Error(), "--process-resamples 10 out of range") {

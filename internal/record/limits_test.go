@@ -51,7 +51,7 @@ func TestLongRecorderLineRefusedWhileSent(t *testing.T) {
 	rec, srv, w := listenWith(t, smallLimits())
 	c := dial(t, srv.Path())
 	defer c.Close()
-	c.Write([]byte(`{"type":"recording","v":"1.6","pad":"`))
+	c.Write([]byte(`{"type":"recording","v":"1.7","pad":"`))
 	c.Write(bytes.Repeat([]byte("a"), 1<<20))
 	waitUntil(t, func() bool { return contains(w.all(), "a line longer than 64 KiB") })
 	srv.Close(50 * time.Millisecond)
@@ -67,7 +67,7 @@ func TestLineBudgetShedsConnections(t *testing.T) {
 	for range 6 {
 		c := dial(t, srv.Path())
 		defer c.Close()
-		c.Write([]byte(`{"type":"recording","v":"1.6","pad":"` + strings.Repeat("a", 60<<10)))
+		c.Write([]byte(`{"type":"recording","v":"1.7","pad":"` + strings.Repeat("a", 60<<10)))
 	}
 	waitUntil(t, func() bool { return rec.ShedConnections() >= 2 })
 	if p := rec.pending.Load(); p > smallLimits().Pending {
@@ -91,8 +91,8 @@ func TestUndeclaredAxesDropped(t *testing.T) {
 		fmt.Fprintf(&axes, `,"x%d":{"s":"collected","v":%d}`, i, i)
 	}
 	long := strings.Repeat("r", 5000)
-	stream := `{"type":"recording","v":"1.6","run_id":"x","benchmarks":[{"index":0,"name":"db"}],"axes":[{"name":"wall","unit":"ns","status":"collected"},{"name":"thread_cpu","unit":"ns","status":"collected","reason":"` + long + `"}]}
-{"type":"span","v":"1.6","run_id":"x","b":0,"obs":1,"outcome":"success","start_ns":50,"wall_ns":40,"axes":{"thread_cpu":{"s":"migrated","r":"` + long + `"}` + axes.String() + `}}
+	stream := `{"type":"recording","v":"1.7","run_id":"x","benchmarks":[{"index":0,"name":"db"}],"axes":[{"name":"wall","unit":"ns","status":"collected"},{"name":"thread_cpu","unit":"ns","status":"collected","reason":"` + long + `"}]}
+{"type":"span","v":"1.7","run_id":"x","b":0,"obs":1,"outcome":"success","start_ns":50,"wall_ns":40,"axes":{"thread_cpu":{"s":"migrated","r":"` + long + `"}` + axes.String() + `}}
 `
 	if err := r.serveConn("rec", strings.NewReader(stream)); err != nil {
 		t.Fatal(err)
@@ -153,14 +153,14 @@ func TestSpansAfterAFaultCounted(t *testing.T) {
 	if tl := tally(t, r, "a"); tl.Observed != 1 || tl.Unfinished != 0 || r.DiscardedSpans() != 3 {
 		t.Fatalf("tally %+v, %d discarded", tl, r.DiscardedSpans())
 	}
-	rs := `{"type":"recording","v":"1.6","benchmarks":[{"index":0,"name":"b"}]}
-{"type":"span","v":"1.6","b":0,"outcome":"success","wall_ns":1}
-{"type":"span","v":"1.6","b":0,"outcome":"meh","wall_ns":1}
-{"type":"span","v":"1.6","b":0,"outcome":"success","wall_ns":1}
+	rs := `{"type":"recording","v":"1.7","benchmarks":[{"index":0,"name":"b"}]}
+{"type":"span","v":"1.7","b":0,"outcome":"success","wall_ns":1}
+{"type":"span","v":"1.7","b":0,"outcome":"meh","wall_ns":1}
+{"type":"span","v":"1.7","b":0,"outcome":"success","wall_ns":1}
 not json
-{"type":"span","v":"1.6","b":0,"outcome":"success","wall_ns":1}
-{"type":"span","v":"1.6","b":0,"outcome":"success","wall_ns":1,"pad":"` + strings.Repeat("a", 2<<20) + `"}
-{"type":"span","v":"1.6","b":0,"outcome":"success","wall_ns":1}
+{"type":"span","v":"1.7","b":0,"outcome":"success","wall_ns":1}
+{"type":"span","v":"1.7","b":0,"outcome":"success","wall_ns":1,"pad":"` + strings.Repeat("a", 2<<20) + `"}
+{"type":"span","v":"1.7","b":0,"outcome":"success","wall_ns":1}
 `
 	if err := r.serveConn("rec", strings.NewReader(rs)); err == nil {
 		t.Fatal("no fault")

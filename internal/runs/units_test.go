@@ -7,7 +7,7 @@ import (
 )
 
 func sampleLine(c, unit int) string {
-	return fmt.Sprintf(`{"type":"sample","v":"1.6","case":%d,"unit":%d,"pos":%d,"seq":%d,"iter":1,"wall_ns":9,"op_ns":9}`, c, unit, c, 2*unit+c)
+	return fmt.Sprintf(`{"type":"sample","v":"1.7","case":%d,"unit":%d,"pos":%d,"seq":%d,"iter":1,"wall_ns":9,"op_ns":9}`, c, unit, c, 2*unit+c)
 }
 
 // TestUnitTwiceRefused: a case's sample for a unit that already has one

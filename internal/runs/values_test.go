@@ -9,9 +9,9 @@ import (
 // gives are refused at their line, not printed as given (flybench issue
 // 21, item 7).
 func TestAnalysisValuesChecked(t *testing.T) {
-	const cmp = `{"type":"comparison","v":"1.6","run_id":"r1","reference":0,"contender":1,"design":"paired","pairs":20,` +
+	const cmp = `{"type":"comparison","v":"1.7","run_id":"r1","reference":0,"contender":1,"design":"paired","pairs":20,` +
 		`"geo_speedup":1.02,"speedup_ci":[1.01,1.03],"change_pct":-1.96,"change_ci_pct":[-2.9,-1],"confidence_pct":95,"threshold_pct":1,"verdict":"inconclusive"`
-	const sum = `{"type":"summary","v":"1.6","run_id":"r1","case":1,"n":20,"min_ns":5,"median_ns":6,"mean_ns":6,"p95_ns":7,"p99_ns":7,"max_ns":8,"mean_ci_ns":[5.5,6.5]`
+	const sum = `{"type":"summary","v":"1.7","run_id":"r1","case":1,"n":20,"min_ns":5,"median_ns":6,"mean_ns":6,"p95_ns":7,"p99_ns":7,"max_ns":8,"mean_ci_ns":[5.5,6.5]`
 	tests := []struct{ line, want string }{
 		{cmp + `}`, ""},
 		{sum + `}`, ""},
@@ -23,7 +23,7 @@ func TestAnalysisValuesChecked(t *testing.T) {
 		{cmp + `,"axes":[{"name":"wall","result":{"n":5,"ci":[3,1]}}]}`, "bad comparison record: axes[0].result.ci is [3, 1]"},
 		{strings.Replace(sum, `"n":20`, `"n":-5`, 1) + `}`, "bad summary record: n is -5: a count is never negative"},
 		{strings.Replace(sum, `"median_ns":6`, `"median_ns":60`, 1) + `}`, "bad summary record: median_ns is 60, outside min_ns 5 .. max_ns 8"},
-		{`{"type":"analysis","v":"1.6","run_id":"r1","resamples":-1,"confidence_pct":95}`, "bad analysis record: resamples is -1"},
+		{`{"type":"analysis","v":"1.7","run_id":"r1","resamples":-1,"confidence_pct":95}`, "bad analysis record: resamples is -1"},
 	}
 	for _, tc := range tests {
 		_, err := read(run1, end1, tc.line)

@@ -285,6 +285,9 @@ type Comparison struct {
 	// geometric intervals are then computed over the blocks, the block
 	// being the replicate (schema 1.6).
 	Blocked *Blocked `json:"blocked,omitempty"`
+	// Interval says how the decision interval was computed and whether
+	// it is a valid one (schema 1.7); absent under the legacy estimator.
+	Interval *IntervalChoice `json:"interval,omitempty"`
 	// Duet is present when the two sides of every pair ran at the same
 	// time, each on its own CPU (schema 1.7).
 	Duet *DuetPairs `json:"duet,omitempty"`
@@ -299,6 +302,37 @@ type DuetPairs struct {
 	// the other side ran too. Below 1, the longer side finished alone.
 	OverlapMedian float64 `json:"overlap_median"`
 }
+
+// IntervalChoice is the method behind a comparison's decision interval
+// and its status (schema 1.7). Where the pairs cannot support a valid
+// interval at the comparison's level, Status is IntervalInsufficient,
+// Reason says why, the verdict is "inconclusive", and the interval
+// fields hold what the method computed, which is not an interval at that
+// level and is not to be reported as one.
+type IntervalChoice struct {
+	// Method is IntervalLagZero, IntervalBlocks or IntervalClustered.
+	Method string `json:"method"`
+	// EffectivePairs is how many independent pairs the series is worth,
+	// n(1-ρ)/(1+ρ) with ρ its bias-corrected lag-one autocorrelation.
+	EffectivePairs float64 `json:"effective_pairs"`
+	Status         string  `json:"status"`
+	Reason         string  `json:"reason,omitempty"`
+}
+
+// Decision interval methods and statuses (schema 1.7).
+const (
+	// IntervalLagZero: the pairs showed no serial dependence; single
+	// values resampled, the ordinary standard error.
+	IntervalLagZero = "lag zero"
+	// IntervalBlocks: circular blocks of the block rule, the prewhitened
+	// standard error.
+	IntervalBlocks = "blocks"
+	// IntervalClustered: over process blocks (Blocked).
+	IntervalClustered = "process blocks"
+
+	IntervalOK           = "ok"
+	IntervalInsufficient = "insufficient evidence"
+)
 
 // Blocked says how a comparison's intervals used its process blocks
 // (schema 1.6).
@@ -373,7 +407,9 @@ type SizeSlope struct {
 // the view's statistic of the case's samples in that block, and
 // the interval a bias-corrected and accelerated bootstrap over whole
 // blocks, paired (both members ran in the block) and stratified by the
-// block's orientation. ImprovementPct is direction-aware: 100·(1 − c/b)
+// block's orientation; below 80 blocks (schema 1.7) the t interval of
+// the blocks' crossover mean log-ratio, method "t", whose estimate is
+// that mean as an improvement. ImprovementPct is direction-aware: 100·(1 − c/b)
 // for a time, 100·(c/b − 1) for a throughput, b and c the medians of the
 // reference's and the contender's per-block statistics, positive when
 // the contender is better. Status is
@@ -397,6 +433,11 @@ type ProcessLevel struct {
 	ImprovementPct float64    `json:"improvement_pct,omitempty"`
 	CI             [2]float64 `json:"ci_pct,omitempty"`
 	Verdict        Verdict    `json:"verdict,omitempty"`
+	// MCError is the Monte-Carlo standard error of each end of a
+	// bootstrap interval (method "bca" or "percentile"), in percentage
+	// points: large where the bootstrap distribution is lumpy and an end
+	// sits beside a gap (schema 1.7).
+	MCError *[2]float64 `json:"mc_error_pct,omitempty"`
 }
 
 // Process-level statuses (schema 1.4).

@@ -11,7 +11,7 @@ import (
 // by a quote ("cannot unmarshal number \" into ... int") or nothing at
 // all ("unexpected end of JSON input", "expected comma").
 func TestDecodeErrorNamesField(t *testing.T) {
-	head := `{"type":"sample","v":"1.6",`
+	head := `{"type":"sample","v":"1.7",`
 	tests := []struct{ body, want string }{
 		{`"case":"one"}`, `bad sample record: field "case" is the string "one": want an integer`},
 		{`"op_ns":"NaN"}`, `bad sample record: field "op_ns" is the string "NaN": want a number`},
@@ -39,7 +39,7 @@ func TestDecodeErrorNamesField(t *testing.T) {
 
 // TestDecodeErrorPathInArrays names array elements by index.
 func TestDecodeErrorPathInArrays(t *testing.T) {
-	line := `{"type":"comparison","v":"1.6","axes":[{},{"result":{"ci":[1,"x"]}}]}`
+	line := `{"type":"comparison","v":"1.7","axes":[{},{"result":{"ci":[1,"x"]}}]}`
 	r := NewReader(strings.NewReader(line+"\n"), "c")
 	l, _ := r.Next()
 	var c Comparison

@@ -13,7 +13,7 @@ import (
 // escape, are the same key.
 func TestDuplicateKeysRefused(t *testing.T) {
 	tests := []struct{ in, msg string }{
-		{`{"type":"comparison","v":"1.6","verdict":"a","verdict":"b"}`, `duplicate key "verdict"`},
+		{`{"type":"comparison","v":"1.7","verdict":"a","verdict":"b"}`, `duplicate key "verdict"`},
 		{`{"a":{"x":1,"y":2,"x":3}}`, `duplicate key "x"`},
 		{`{"n":1,"N":-5}`, `keys "n" and "N" name one field`},
 		{`{"Verdict":"a","VERDICT":"b"}`, `keys "Verdict" and "VERDICT" name one field`},
@@ -59,7 +59,7 @@ func TestDistinctKeysAccepted(t *testing.T) {
 // linear time, and a duplicate among them is found.
 func TestDuplicateKeysInLargeObject(t *testing.T) {
 	var b strings.Builder
-	b.WriteString(`{"type":"span","v":"1.6","axes":{`)
+	b.WriteString(`{"type":"span","v":"1.7","axes":{`)
 	for i := range 40000 {
 		fmt.Fprintf(&b, `"x%d":{"s":"collected","v":%d},`, i, i)
 	}
@@ -76,8 +76,8 @@ func TestDuplicateKeysInLargeObject(t *testing.T) {
 // TestReaderRefusesDuplicateKey: through the reader, the refusal is a
 // positioned syntax error at the second key.
 func TestReaderRefusesDuplicateKey(t *testing.T) {
-	second := `{"type":"end","v":"1.6","run_id":"a","units":3,"units":4}`
-	in := `{"type":"run","v":"1.6","run_id":"a"}` + "\n" + second + "\n"
+	second := `{"type":"end","v":"1.7","run_id":"a","units":3,"units":4}`
+	in := `{"type":"run","v":"1.7","run_id":"a"}` + "\n" + second + "\n"
 	r := NewReader(strings.NewReader(in), "d.ndjson")
 	if _, err := r.Next(); err != nil {
 		t.Fatal(err)

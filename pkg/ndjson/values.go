@@ -188,6 +188,9 @@ func (c *Comparison) validateViews() error {
 	if b := c.Blocked; b != nil {
 		errs = append(errs, count("blocked.blocks", b.Blocks), interval("blocked.within_ci_pct", b.WithinCI))
 	}
+	if i := c.Interval; i != nil {
+		errs = append(errs, i.validate(c.Verdict))
+	}
 	if t := c.Throughput; t != nil {
 		errs = append(errs, interval("throughput.ci_pct", t.CI))
 	}
@@ -211,8 +214,27 @@ func (c *Comparison) validateViews() error {
 }
 
 func (p *ProcessLevel) validate(at string) error {
-	return firstError(count(at+".runs", p.Runs), count(at+".strata", p.Strata), count(at+".resamples", p.Resamples),
-		interval(at+".ci_pct", p.CI), level(at+".confidence_pct", p.ConfidencePct))
+	errs := []error{count(at+".runs", p.Runs), count(at+".strata", p.Strata), count(at+".resamples", p.Resamples),
+		interval(at+".ci_pct", p.CI), level(at+".confidence_pct", p.ConfidencePct)}
+	if p.MCError != nil {
+		errs = append(errs, nonNegative(at+".mc_error_pct[0]", p.MCError[0]), nonNegative(at+".mc_error_pct[1]", p.MCError[1]))
+	}
+	return firstError(errs...)
+}
+
+// validate checks an interval choice: a known status, and an
+// inconclusive verdict where the evidence is insufficient.
+func (i *IntervalChoice) validate(verdict Verdict) error {
+	switch i.Status {
+	case IntervalOK:
+	case IntervalInsufficient:
+		if verdict != VerdictInconclusive {
+			return &ValueError{"verdict", fmt.Sprintf("is %q but interval.status is %q: it must be %q", verdict, i.Status, VerdictInconclusive)}
+		}
+	default:
+		return &ValueError{"interval.status", fmt.Sprintf("is %q: want %q or %q", i.Status, IntervalOK, IntervalInsufficient)}
+	}
+	return nonNegative("interval.effective_pairs", i.EffectivePairs)
 }
 
 func (s *Sizes) validate() error {

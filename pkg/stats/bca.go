@@ -108,7 +108,10 @@ type RunComparison struct {
 	Estimate float64
 	// Lo and Hi bound Estimate at the configured confidence.
 	Lo, Hi float64
-	// Method is RunMethodBCa or RunMethodPercentile.
+	// Method is RunMethodBCa or RunMethodPercentile, or RunMethodT for a
+	// paired comparison of fewer than MinBCaPairs pairs; under RunMethodT
+	// Estimate is the crossover mean of the pairs' log-ratios as an
+	// improvement, not the ratio of medians.
 	Method    string
 	Resamples int
 	// BaseRuns and CandRuns count the runs of each side; in a paired
@@ -125,6 +128,10 @@ type RunComparison struct {
 	// Z0 is the bias correction and Accel the acceleration of the BCa
 	// interval; both are 0 under RunMethodPercentile.
 	Z0, Accel float64
+	// MCError is the Monte-Carlo standard error of each end of a
+	// bootstrap interval, in the units of Estimate (endpointMCError);
+	// both 0 under RunMethodT, which draws nothing.
+	MCError [2]float64
 }
 
 // Verdict judges the improvement interval against a symmetric practical
@@ -195,7 +202,14 @@ func CompareRunsPaired(base, cand []float64, strata []int, dir Direction, b RunB
 	if len(base) < MinPairs {
 		return RunComparison{}, &EvidenceError{Unit: "complete pairs", Have: len(base), Need: MinPairs}
 	}
-	return pairedDesign(base, cand, strata, dir).compare(b), nil
+	d := pairedDesign(base, cand, strata, dir)
+	if len(base) >= MinBCaPairs {
+		return d.compare(b), nil
+	}
+	c := d.observed()
+	c.Method = RunMethodT
+	c.Estimate, c.Lo, c.Hi = pairedT(base, cand, strata, dir, b.Confidence)
+	return c, nil
 }
 
 // checkRunComparison validates what both designs share and returns the
@@ -510,13 +524,35 @@ func (c *RunComparison) bca(est []float64, jack [][]float64, conf float64) {
 	case !ok || p == 0 || p == 1:
 		c.Method = RunMethodPercentile
 		c.Lo, c.Hi = percentileEnds(est, conf)
+		tail := (100 - conf) / 2
+		c.MCError = endpointMCError(est, tail, 100-tail)
 	default:
 		c.Accel, c.Z0 = a, distuv.UnitNormal.Quantile(p)
 		z := distuv.UnitNormal.Quantile((100 - conf) / 200)
 		pLo, pHi := 100*bcaLevel(c.Z0, a, z), 100*bcaLevel(c.Z0, a, -z)
 		order(est, pLo, pHi)
 		c.Lo, c.Hi = Percentile(est, pLo), Percentile(est, pHi)
+		c.MCError = endpointMCError(est, pLo, pHi)
 	}
+}
+
+// endpointMCError returns the Monte-Carlo standard error of the
+// percentiles pLo and pHi (percent) of the B bootstrap estimates est
+// (reordered): half the distance between the percentiles one binomial
+// standard error sqrt(p(1-p)/B) either side of each. It reads the
+// bootstrap distribution itself, so where that is lumpy (the median of
+// a few runs takes few values) and an end sits beside a gap, the error
+// is as large as the gap: another seed may put the end across it.
+func endpointMCError(est []float64, pLo, pHi float64) [2]float64 {
+	b := float64(len(est))
+	var out [2]float64
+	for i, p := range []float64{pLo, pHi} {
+		s := 100 * math.Sqrt(p/100*(1-p/100)/b)
+		lo, hi := max(p-s, 0), min(p+s, 100)
+		order(est, lo, hi)
+		out[i] = (Percentile(est, hi) - Percentile(est, lo)) / 2
+	}
+	return out
 }
 
 // midrank returns the share of the estimates est below theta, ties (to

@@ -17,7 +17,7 @@ import "math"
 
 // ClusterMethod describes the interval of a clustered comparison in one
 // line, for output records and help text.
-const ClusterMethod = "Student's t over process blocks: the cluster-robust standard error of the mean (the spread of the blocks' sums of deviations, times K/(K-1)) with K-1 degrees of freedom, widened to the pairs' own interval where that is wider"
+const ClusterMethod = "Student's t over process blocks: the cluster-robust standard error of the mean (the spread of the blocks' sums of deviations, times K/(K-1)) with K-1 degrees of freedom (below 5 blocks widened to the pairs' own interval where that is wider)"
 
 // minClusters is the fewest blocks a clustered interval is computed over;
 // with fewer the interval would rest on no replicate at all.

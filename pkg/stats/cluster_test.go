@@ -62,12 +62,26 @@ func TestComparePairedBlocks(t *testing.T) {
 	if blocked.WithinLo != series.ChangeLo || blocked.WithinHi != series.ChangeHi {
 		t.Errorf("within [%v, %v], want the series interval [%v, %v]", blocked.WithinLo, blocked.WithinHi, series.ChangeLo, series.ChangeHi)
 	}
+	loc := Locate(pairLogRatios(ref, con), first, true)
+	_, lo, hi, _ := clusterInterval(loc.Pseudo, block, 95)
+	if want := 100 * math.Expm1(-lo); blocked.ChangeHi != want || blocked.ChangeLo != 100*math.Expm1(-hi) {
+		t.Errorf("blocked change interval [%v, %v], want the clustered one [%v, %v], not its hull with the series one",
+			blocked.ChangeLo, blocked.ChangeHi, 100*math.Expm1(-hi), want)
+	}
 	if w, s := blocked.ChangeHi-blocked.ChangeLo, series.ChangeHi-series.ChangeLo; w < 1.3*s {
 		t.Errorf("clustered width %.2f not wider than the series width %.2f with 2%% block shifts", w, s)
 	}
 	if _, err := ComparePaired(PairedInput{Ref: ref, Con: con, Block: block[:3]}, testBootstrap, 1, "t"); err == nil {
 		t.Error("blocks of the wrong length accepted")
 	}
+}
+
+func pairLogRatios(ref, con []float64) []float64 {
+	d := make([]float64, len(ref))
+	for i := range d {
+		d[i] = ln(ref[i] / con[i])
+	}
+	return d
 }
 
 // blockModel draws k blocks of per pairs each: every block's log-ratios

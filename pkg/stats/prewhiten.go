@@ -12,7 +12,7 @@ const (
 
 // LocationMethod describes in one line how decision intervals are
 // computed, for output records and help text.
-const LocationMethod = "studentized circular-block bootstrap (percentile-t) of the decision estimate's pseudo-values (for the robust estimator: biweight crossover location, c = 4.685 robust SD, order groups averaged): t* = (mean* - mean)/se* with se* from each resample's own block sums, interval [mean - t*(1-a/2)*se, mean - t*(a/2)*se] with se the AR(1)-prewhitened flat-top lag-window standard error (bias-corrected lag-one coefficient), clamped to the data range"
+const LocationMethod = "studentized circular-block bootstrap (percentile-t) of the decision estimate's pseudo-values (for the robust estimator: biweight crossover location, c = 4.685 robust SD, order groups averaged): t* = (mean* - mean)/se* with se* from each resample's own block sums, interval [mean - t*(1-a/2)*se, mean - t*(a/2)*se] with se the AR(1)-prewhitened flat-top lag-window standard error (bias-corrected lag-one coefficient), clamped to the data range; a series without sign of serial dependence resamples single values with the ordinary standard error"
 
 // prewhitenedVariance returns the estimated variance of the mean of the
 // series with autocovariances a, by AR(1) prewhitening (Andrews and
@@ -38,8 +38,7 @@ func prewhitenedVariance(a *autocovariance, bs *blockSums) float64 {
 	if n < 8 || a.at(0) == 0 {
 		return meanVariance(a, bs)
 	}
-	rho := a.at(1) / a.at(0)
-	rho = min(max(rho+(1+float64(3*rho))/float64(n), minWhiten), maxWhiten)
+	rho := correctedLag1(a)
 	e := make([]float64, n-1)
 	for t := 1; t < n; t++ {
 		e[t-1] = a.dev[t] - float64(rho*a.dev[t-1])
@@ -60,7 +59,9 @@ func prewhitenedVariance(a *autocovariance, bs *blockSums) float64 {
 // interval of the mean of the time-ordered series x, like
 // MeanIntervalAuto, but with the prewhitened standard error
 // (prewhitenedVariance) as the interval's scale, and the block length
-// BlockLength chooses, which it also returns. It is the interval of every
+// BlockLength chooses, which it also returns; a series without sign of
+// serial dependence takes single values and the ordinary standard error
+// instead (LagZeroRule). It is the interval of every
 // decision estimate: x is a Location's pseudo-values.
 func (b Bootstrap) LocationInterval(x []float64, stream string) (lo, hi float64, block int) {
 	p := b.locationPivot(x, stream)
@@ -74,6 +75,11 @@ type pivot struct {
 	lo, hi float64
 	block  int
 	t      []float64
+	// effective is the series' EffectivePairs, and evidence the
+	// reason it gives no valid interval (dependentShort), or "".
+	effective float64
+	evidence  string
+	lagZero   bool // whether the series took the lag-zero shortcut
 }
 
 func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
@@ -81,12 +87,9 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 		return pivot{lo: math.NaN(), hi: math.NaN(), block: 1}
 	}
 	a := newAutocovariance(x)
-	p := pivot{block: 1}
-	if len(x) >= 8 {
-		p.block = newLagWindow(a).blockLength()
-	}
-	bs := newBlockSums(x, a, p.block)
-	se := math.Sqrt(prewhitenedVariance(a, bs))
+	p := pivot{block: 1, effective: effectivePairs(a), evidence: dependentShort(a)}
+	bs, se := decisionScale(x, a)
+	p.block, p.lagZero = bs.block, lagZero(a)
 	if se == 0 || bs.count == 1 {
 		p.lo, p.hi = bs.center, bs.center
 		return p
@@ -100,6 +103,22 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 	return p
 }
 
+// decisionScale returns the resampling blocks and the standard error of a
+// decision interval of x: single values and the ordinary standard error
+// when the series shows no serial dependence (lagZero), else the block
+// rule's blocks and the prewhitened standard error.
+func decisionScale(x []float64, a *autocovariance) (*blockSums, float64) {
+	if lagZero(a) {
+		return newBlockSums(x, a, 1), math.Sqrt(plainVariance(a))
+	}
+	block := 1
+	if len(x) >= 8 {
+		block = newLagWindow(a).blockLength()
+	}
+	bs := newBlockSums(x, a, block)
+	return bs, math.Sqrt(prewhitenedVariance(a, bs))
+}
+
 // borrowedInterval is the percentile-t interval of the mean of x with its
 // own prewhitened standard error and the studentized resample means of
 // another series of the same pairs (p.t): one resampling serves both the
@@ -111,12 +130,7 @@ func (b Bootstrap) borrowedInterval(x []float64, p pivot, stream string) (lo, hi
 		return q.lo, q.hi
 	}
 	a := newAutocovariance(x)
-	block := 1
-	if len(x) >= 8 {
-		block = newLagWindow(a).blockLength()
-	}
-	bs := newBlockSums(x, a, block)
-	se := math.Sqrt(prewhitenedVariance(a, bs))
+	bs, se := decisionScale(x, a)
 	if se == 0 {
 		return bs.center, bs.center
 	}

@@ -38,8 +38,12 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	case k.Process != nil:
 		bootstrap = "  (within-process: the pairs' circular-block bootstrap)"
 	}
-	c.row(r.TimeLabel("time"), fmt.Sprintf("%s  %s %s  threshold ±%.1f%%  mean diff %s/op%s",
-		model.Pct(k.ChangePct), ci, model.PctRange(k.ChangeCI), k.ThresholdPct, model.SignedDur(k.MeanDiffNS), bootstrap))
+	interval := ci + " " + model.PctRange(k.ChangeCI)
+	if words.Insufficient(k) {
+		interval = "no valid " + ci
+	}
+	c.row(r.TimeLabel("time"), fmt.Sprintf("%s  %s  threshold ±%.1f%%  mean diff %s/op%s",
+		model.Pct(k.ChangePct), interval, k.ThresholdPct, model.SignedDur(k.MeanDiffNS), bootstrap))
 	if k.Geo != nil {
 		c.row("geometric", words.Geometric(k, ci))
 	}

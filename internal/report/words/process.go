@@ -7,19 +7,28 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Process is a comparison card's process-level row: the BCa
-// interval over whole process blocks, beside the within-process one of
+// Process is a comparison card's process-level row: the interval over
+// whole process blocks (Student's t below 80 blocks, BCa from there, with
+// the Monte-Carlo error of its ends), beside the within-process one of
 // the time row, or why there is none.
 func Process(p *ndjson.ProcessLevel) string {
 	if p.Status != ndjson.ProcessOK {
 		return fmt.Sprintf("%s over %d complete blocks: %s", p.Status, p.Runs, p.Reason)
 	}
-	method := "BCa"
-	if p.Method != "bca" {
+	method, of := "BCa", "medians"
+	switch p.Method {
+	case "bca":
+	case "t":
+		method, of = "t", "crossover geometric means"
+	default:
 		method = p.Method + " (BCa's jackknife was degenerate)"
 	}
-	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata; medians of the %s)",
-		model.Pct(p.ImprovementPct), model.Confidence(p.ConfidencePct), model.PctRange(p.CI), VerdictShort(p.Verdict), method, p.Runs, p.Strata, p.Statistic)
+	mc := ""
+	if p.MCError != nil {
+		mc = fmt.Sprintf(", ends ±%.2f/±%.2f points Monte-Carlo error", p.MCError[0], p.MCError[1])
+	}
+	return fmt.Sprintf("%s improvement  %s CI %s  %s  (%s over %d process blocks, paired, %d orientation strata%s; %s of the %s)",
+		model.Pct(p.ImprovementPct), model.Confidence(p.ConfidencePct), model.PctRange(p.CI), VerdictShort(p.Verdict), method, p.Runs, p.Strata, mc, of, p.Statistic)
 }
 
 // ProcessLabel is the card row label of a process-level view.

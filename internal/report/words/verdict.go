@@ -64,8 +64,13 @@ func Names(r *model.Run, c *ndjson.Comparison) (ref, con string) {
 }
 
 // Verdict names the winner: "new faster" for "contender faster".
+// A comparison whose interval is not a valid one (comparison.interval)
+// has "insufficient evidence".
 func Verdict(r *model.Run, c *ndjson.Comparison) string {
 	ref, con := Names(r, c)
+	if Insufficient(c) {
+		return ndjson.IntervalInsufficient
+	}
 	switch c.Verdict {
 	case ndjson.VerdictContenderFaster:
 		return con + " faster"
@@ -75,6 +80,12 @@ func Verdict(r *model.Run, c *ndjson.Comparison) string {
 		return "no verdict"
 	}
 	return string(c.Verdict)
+}
+
+// Insufficient reports whether the comparison's decision interval is not
+// a valid one at its level (schema 1.7).
+func Insufficient(c *ndjson.Comparison) bool {
+	return c.Interval != nil && c.Interval.Status == ndjson.IntervalInsufficient
 }
 
 // VerdictShort is the verdict from the contender's side, for a table row.
