@@ -16,8 +16,10 @@ build:
 # valgrind counts instructions for --metrics instructions_sim; chromium
 # renders the HTML report in the browser tests; libbenchmark-dev (Google
 # Benchmark) and python3-pytest-benchmark write the files fb-import's
-# round-trip tests read. All are installed from Debian's packages when
-# possible (the tests that need them skip without them, saying why).
+# round-trip tests read; postgresql's server is fb-history's second store
+# (its tests start a throwaway cluster of their own on a Unix socket). All
+# are installed from Debian's packages when possible (the tests that need
+# them skip without them, saying why).
 deps:
 	@command -v valgrind >/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		apt-get install -y -qq valgrind >/dev/null 2>&1) || echo "deps: valgrind not installed; the instructions_sim tests will skip"
@@ -27,6 +29,9 @@ deps:
 	@[ -f /usr/include/benchmark/benchmark.h ] || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		(apt-get install -y -qq libbenchmark-dev >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
 		apt-get install -y -qq libbenchmark-dev >/dev/null 2>&1))) || echo "deps: libbenchmark-dev not installed; the Google Benchmark import test will skip"
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		(apt-get install -y -qq postgresql >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
+		apt-get install -y -qq postgresql >/dev/null 2>&1))) || echo "deps: postgresql not installed; fb-history's PostgreSQL tests will skip"
 	@/usr/bin/python3 -c 'import pytest_benchmark' 2>/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		(apt-get install -y -qq python3-pytest-benchmark >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
 		apt-get install -y -qq python3-pytest-benchmark >/dev/null 2>&1))) || echo "deps: python3-pytest-benchmark not installed; the pytest-benchmark import test will skip"

@@ -10,7 +10,7 @@ import (
 // the man pages' OPTIONS: what bounds a run, how it samples, what an
 // operation is, what runs around it, the host, the statistics and what is
 // written.
-var flagGroupOrder = []string{"Budget", "Sampling", "Modes", "Hooks and I/O", "Host", "Statistics", "Output"}
+var flagGroupOrder = []string{"Budget", "Sampling", "Modes", "Hooks and I/O", "Host", "Statistics", "Store", "Output"}
 
 // flagGroups places every flag of every tool, by name; toolFlagGroups
 // places a name that means something else in one tool.
@@ -47,6 +47,8 @@ var flagGroups = map[string]string{
 	"process-resamples": "Statistics", "multiplicity": "Statistics", "family-confidence": "Statistics",
 	"family": "Statistics", "noise": "Statistics", "max-slowdown": "Statistics", "max-memory-growth": "Statistics",
 	"memory-floor": "Statistics", "memory-floor-op": "Statistics",
+	// Store
+	"db": "Store", "where": "Store", "class": "Store", "last": "Store",
 	// Output
 	"name": "Output", "tag": "Output", "progress": "Output", "outcome": "Output", "format": "Output",
 	"color": "Output", "record": "Output", "quiet": "Output", "json": "Output", "keep": "Output",
