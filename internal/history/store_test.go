@@ -2,6 +2,7 @@ package history
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -146,7 +147,11 @@ func TestMigrationsRefuseNewerStore(t *testing.T) {
 // Writers × runs each: every writer adds its own runs one stream at a
 // time, and also every run of the writer before it (the same run ids
 // from another process), so both new rows and conflicting ones race.
-const writers, runsEach = 6, 15
+// The measurement: -history.writers 8 -history.runs 100.
+var (
+	writers  = flag.Int("history.writers", 6, "writer processes of the concurrency tests")
+	runsEach = flag.Int("history.runs", 15, "runs each writer adds")
+)
 
 func TestConcurrentWriters(t *testing.T) {
 	if testing.Short() {
@@ -157,11 +162,11 @@ func TestConcurrentWriters(t *testing.T) {
 			open(t, dsn).Close() // an existing store; the first open races too in TestConcurrentFirstOpen
 			runWriters(t, dsn)
 			s := open(t, dsn)
-			if n := count(t, s, "runs"); n != writers*runsEach {
-				t.Errorf("%d runs stored, want %d", n, writers*runsEach)
+			if n := count(t, s, "runs"); n != *writers**runsEach {
+				t.Errorf("%d runs stored, want %d", n, *writers**runsEach)
 			}
-			if n := count(t, s, "summaries"); n != 2*writers*runsEach {
-				t.Errorf("%d summaries, want %d", n, 2*writers*runsEach)
+			if n := count(t, s, "summaries"); n != 2**writers**runsEach {
+				t.Errorf("%d summaries, want %d", n, 2**writers**runsEach)
 			}
 		})
 	}
@@ -184,19 +189,22 @@ func TestConcurrentFirstOpen(t *testing.T) {
 func runWriters(t *testing.T, dsn string) {
 	t.Helper()
 	var wg sync.WaitGroup
-	errs := make([]error, writers)
-	for w := range writers {
+	errs := make([]error, *writers)
+	start := time.Now()
+	for w := range *writers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			cmd := exec.Command(os.Args[0], "-test.run", "^$")
-			cmd.Env = append(os.Environ(), "FB_HISTORY_WRITER="+strconv.Itoa(w), "FB_HISTORY_DSN="+dsn)
+			cmd.Env = append(os.Environ(), "FB_HISTORY_WRITER="+strconv.Itoa(w), "FB_HISTORY_DSN="+dsn,
+				"FB_HISTORY_WRITERS="+strconv.Itoa(*writers), "FB_HISTORY_RUNS="+strconv.Itoa(*runsEach))
 			if out, err := cmd.CombinedOutput(); err != nil {
 				errs[w] = fmt.Errorf("writer %d: %v: %s", w, err, out)
 			}
 		}()
 	}
 	wg.Wait()
+	t.Logf("%d writers × %d runs (and the previous writer's %d again) in %v", *writers, *runsEach, *runsEach, time.Since(start).Round(time.Millisecond))
 	for _, err := range errs {
 		if err != nil {
 			t.Error(err)
@@ -207,14 +215,16 @@ func runWriters(t *testing.T, dsn string) {
 // writerMain adds writer w's runs and the previous writer's, one stream each.
 func writerMain() int {
 	w, _ := strconv.Atoi(os.Getenv("FB_HISTORY_WRITER"))
+	n, _ := strconv.Atoi(os.Getenv("FB_HISTORY_WRITERS"))
+	runs, _ := strconv.Atoi(os.Getenv("FB_HISTORY_RUNS"))
 	s, err := Open(os.Getenv("FB_HISTORY_DSN"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	defer s.Close()
-	prev := (w + writers - 1) % writers
-	for i := range runsEach {
+	prev := (w + n - 1) % n
+	for i := range runs {
 		for _, owner := range []int{w, prev} {
 			raw := stream(fixtureRun{id: fmt.Sprintf("w%d-%d", owner, i), started: t0.Add(time.Duration(i) * time.Minute), medians: []float64{100, 99}})
 			entries, err := Parse("w", raw)
