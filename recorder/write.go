@@ -6,7 +6,7 @@ import "strconv"
 // fb-stream(5)); the package mirrors the names of pkg/ndjson rather than
 // importing it, so programs that link it need nothing but the standard
 // library.
-const schemaVersion = "1.6"
+const schemaVersion = "1.7"
 
 // appendSpan formats one streamed or retained span as a span record line, by hand:
 // the strings it writes (ids, outcome and axis names, statuses) need no

@@ -1,6 +1,11 @@
 # fish completion for fb-history, written by fb-history --generate-completion fish.
 complete -c fb-history -l db -r -d 'the store: a SQLite file'
 complete -c fb-history -l tag -r -d 'add: KEY=VALUE recorded with every run added'
+complete -c fb-history -l case -r -d 'show: the case whose series to write'
+complete -c fb-history -l where -r -d 'show: tag.KEY=VALUE a run must have'
+complete -c fb-history -l class -r -d 'show: one machine class, os/arch/cpu_model/cpus as add records it'
+complete -c fb-history -l metric -r -d 'show: the summary each point is: mean_ns, median_ns, min_ns, score'
+complete -c fb-history -l last -r -d 'show: the newest N points of each series'
 complete -c fb-history -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-history -l help -s h -d 'show help'
 complete -c fb-history -l version -s v -d 'print the version'

@@ -48,7 +48,7 @@ var flagGroups = map[string]string{
 	"family": "Statistics", "noise": "Statistics", "max-slowdown": "Statistics", "max-memory-growth": "Statistics",
 	"memory-floor": "Statistics", "memory-floor-op": "Statistics",
 	// Store
-	"db": "Store", "where": "Store", "class": "Store", "last": "Store",
+	"db": "Store", "where": "Store", "class": "Store", "last": "Store", "metric": "Store",
 	// Output
 	"name": "Output", "tag": "Output", "progress": "Output", "outcome": "Output", "format": "Output",
 	"color": "Output", "record": "Output", "quiet": "Output", "json": "Output", "keep": "Output",
@@ -61,6 +61,7 @@ var toolFlagGroups = map[string]string{
 	"fb-pair timeout":   "Budget",
 	"fb-analyze seed":   "Statistics", // the resampling's seed
 	"fb-report samples": "Output",     // json: every raw sample
+	"fb-history case":   "Store",      // the case whose series to show
 }
 
 // flagGroup is one heading of a tool's options and its flags, in the

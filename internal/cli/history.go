@@ -11,6 +11,7 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 const historyDescription = `Keeps analysed streams in a results store and reads them back as series.
@@ -21,6 +22,9 @@ const historyDescription = `Keeps analysed streams in a results store and reads 
                   verdict, and the stream itself, gzip-compressed under its SHA-256. A run the
                   store holds is left as it is: adding is idempotent by run id. Every stream is
                   read and checked before the first run is added.
+  show            writes series records (man fb-stream(5)) for fb-report: each case's level per
+                  run (--metric) in the order the runs started, one series per case and machine
+                  class, of the runs whose tags match every --where; the newest --last points.
 
 The store is --db DSN, else $FLYBENCH_DB, else the SQLite file flybench.db: a file name (or
 sqlite:FILE) is a SQLite database, created when missing; postgres://... is a PostgreSQL
@@ -28,20 +32,25 @@ server. Both have the same schema, migrated in versions when a newer fb-history 
 concurrent writers (CI jobs adding at once) each add whole runs and lose none.
 
 Exit status: 0 ok, 1 the store failed (cannot connect, a write refused), 2 usage (no verb, an
-unknown verb, an unreadable STREAM, a bad flag), 3 a bad stream line (file:line), 4 a stream of
+unknown verb, an unreadable STREAM, a bad flag, an unknown --metric), 3 a bad stream line (file:line), 4 a stream of
 an unknown major schema version or a store whose schema is newer than this fb-history, 6 a
 run without its analysis (pipe it through fb-analyze), 14 the output could not be written.`
 
 // historyVerbs are fb-history's verbs, its first argument.
-var historyVerbs = []string{"add"}
+var historyVerbs = []string{"add", "show"}
 
 func historyApp(env Env) *ucli.App {
 	app := newApp(env, "fb-history", "keep analysed runs in a results store (SQLite or PostgreSQL) and read them back as series",
-		"add [STREAM...]", historyDescription)
-	app.UsageText = "fb-history add [options] [STREAM...]"
+		"add [STREAM...] | show", historyDescription)
+	app.UsageText = "fb-history add [options] [STREAM...]\nfb-history show [options]"
 	app.Flags = []ucli.Flag{
 		&ucli.StringFlag{Name: "db", Usage: "the store: a SQLite file (or sqlite:FILE) or a postgres:// URL (default: $FLYBENCH_DB, else " + history.DefaultDSN + ")"},
 		&ucli.StringSliceFlag{Name: "tag", Usage: "add: KEY=VALUE recorded with every run added (repeatable), replacing a run's own tag of that key: revision, branch, runner class"},
+		&ucli.StringFlag{Name: "case", Usage: "show: the case whose series to write (default: every case)"},
+		&ucli.StringSliceFlag{Name: "where", Usage: "show: tag.KEY=VALUE a run must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.StringFlag{Name: "class", Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
+		&ucli.StringFlag{Name: "metric", Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
+		&ucli.IntFlag{Name: "last", Value: 500, Usage: "show: the newest N points of each series (0: all)"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		verb, args := env.verb, c.Args().Slice()
@@ -51,6 +60,8 @@ func historyApp(env Env) *ucli.App {
 		switch verb {
 		case "add":
 			return runHistoryAdd(c, env, args)
+		case "show":
+			return runHistoryShow(c, env, args)
 		case "":
 			return withCode(ExitUsage, errors.New("want a verb: "+strings.Join(historyVerbs, ", ")), "see 'fb-history --help'")
 		}
@@ -170,4 +181,67 @@ func writeAdded(w io.Writer, name string, added []history.Added) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func runHistoryShow(c *ucli.Context, env Env, args []string) error {
+	if len(args) > 0 {
+		return usageErrorf("show takes no arguments, got %q: select with --case, --where and --class", args[0])
+	}
+	q, err := historyQuery(c)
+	if err != nil {
+		return err
+	}
+	dsn, err := historyDSN(c, env)
+	if err != nil {
+		return err
+	}
+	s, err := openHistory(dsn)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	series, err := s.Series(q)
+	if err != nil {
+		return withCode(ExitFailure, fmt.Errorf("%s: %w", s.Name, err), "")
+	}
+	if len(series) == 0 {
+		fmt.Fprintf(env.Stderr, "fb-history: warning: %s holds no run that matches: no series written\n", s.Name)
+	}
+	var b strings.Builder
+	w := ndjson.NewWriter(&b)
+	for i := range series {
+		if err := w.Write(&series[i]); err != nil {
+			return err
+		}
+	}
+	if _, err := io.WriteString(env.Stdout, b.String()); err != nil {
+		return outputFailed(fmt.Errorf("write series: %w", err))
+	}
+	return nil
+}
+
+// historyQuery reads show's flags.
+func historyQuery(c *ucli.Context) (history.Query, error) {
+	q := history.Query{Case: c.String("case"), Class: c.String("class"), Metric: c.String("metric"), Last: c.Int("last")}
+	if !slices.Contains(history.Metrics(), q.Metric) {
+		return q, usageErrorf("--metric %q: use %s", q.Metric, strings.Join(history.Metrics(), ", "))
+	}
+	if q.Last < 0 {
+		return q, usageErrorf("--last %d: use 0 (all) or more", q.Last)
+	}
+	for _, w := range c.StringSlice("where") {
+		kv, ok := strings.CutPrefix(w, "tag.")
+		k, v, ok2 := strings.Cut(kv, "=")
+		if !ok || !ok2 || k == "" {
+			return q, usageErrorf("--where %q: want tag.KEY=VALUE, e.g. --where tag.branch=main", w)
+		}
+		if q.Where == nil {
+			q.Where = map[string]string{}
+		}
+		if _, dup := q.Where[k]; dup {
+			return q, usageErrorf("--where tag.%s given twice", k)
+		}
+		q.Where[k] = v
+	}
+	return q, nil
 }

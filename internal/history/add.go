@@ -33,7 +33,7 @@ func (s *Store) Add(raw []byte, entries []Entry, tags map[string]string) ([]Adde
 	if err != nil {
 		return nil, err
 	}
-	now := time.Now().UTC().Format(time.RFC3339Nano)
+	now := sortableTime(time.Now().UTC().Format(time.RFC3339Nano))
 	var out []Added
 	for _, e := range entries {
 		a, err := s.addOne(e, tags, hash, packed, len(raw), now)
@@ -92,9 +92,20 @@ const insertRun = `INSERT INTO runs (run_id, started, added, tool, tool_version,
 
 func runValues(e Entry, hash, now string) []any {
 	r, h, an := e.Run, e.Run.Host, e.Analysis
-	return []any{r.RunID, r.Started, now, r.Tool, r.ToolVersion, string(r.Mode), string(r.Design), r.Source,
+	return []any{r.RunID, sortableTime(r.Started), now, r.Tool, r.ToolVersion, string(r.Mode), string(r.Design), r.Source,
 		h.OS, h.Kernel, h.Arch, h.CPUModel, h.CPUs, h.Governor, h.GoVersion, h.Hostname, Class(h),
 		an.Analyzer, int64(an.Seed), an.ConfidencePct, an.ThresholdPct, hash}
+}
+
+// sortableTime rewrites an RFC 3339 time in UTC with nine fractional
+// digits, so that times sort as strings (RFC3339Nano drops trailing
+// zeros: "05Z" would sort after "05.5Z"). Anything else is kept as given.
+func sortableTime(s string) string {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		return s
+	}
+	return t.UTC().Format("2006-01-02T15:04:05.000000000Z07:00")
 }
 
 // Class is a host's machine class: the fingerprint fields that make

@@ -300,7 +300,7 @@ func TestRecord(t *testing.T) {
 	if err := ndjson.NewWriter(&buf).Write(rec); err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"noise","v":"1.6","command":["fb-pair","--","a","b"],"invocations":7,"min_runs":3,"max_runs":50,` +
+	want := `{"type":"noise","v":"1.7","command":["fb-pair","--","a","b"],"invocations":7,"min_runs":3,"max_runs":50,` +
 		`"tolerance_pct":10,"converged":true,"class":{"os":"linux","arch":"amd64","cpu_model":"Test CPU","cpus":2},` +
 		`"created":"2025-03-01T13:30:05Z","tool_version":"v1.2.3","metrics":[` +
 		`{"metric":"time","kind":"level","case":"new","noise_pct":2.905896,"n":6},` +

@@ -19,7 +19,7 @@ func TestWriteReadRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	if !strings.HasPrefix(out, `{"type":"run","v":"1.6","run_id":"r1"`) {
+	if !strings.HasPrefix(out, `{"type":"run","v":"1.7","run_id":"r1"`) {
 		t.Fatalf("header not first: %s", out)
 	}
 	if strings.Count(out, "\n") != 2 || !strings.HasSuffix(out, "\n") {
@@ -59,7 +59,7 @@ func TestReaderErrors(t *testing.T) {
 		{"truncated", "{\"type\":\"sample\",\"v\":\"1.0\",\"case\":1\n", "in.ndjson:1: invalid JSON"},
 		{"no type", "{\"v\":\"1.0\"}\n", `in.ndjson:1: record has no "type" field`},
 		{"no version", "{\"type\":\"run\"}\n", `in.ndjson:1: run record has no schema version field "v"`},
-		{"unknown major", "{\"type\":\"run\",\"v\":\"2.3\"}\n", "in.ndjson:1: stream schema version 2.3 is not supported by this reader (schema 1.6)"},
+		{"unknown major", "{\"type\":\"run\",\"v\":\"2.3\"}\n", "in.ndjson:1: stream schema version 2.3 is not supported by this reader (schema 1.7)"},
 		{"garbage version", "{\"type\":\"run\",\"v\":\"one\"}\n", "schema version one is not supported"},
 		{"unknown type invalid", "{\"type\":\"zzz\",\"v\":\"1.0\",\"a\":tru}\n", "in.ndjson:1: invalid JSON at column 29: unexpected 't'"},
 	}

@@ -10,7 +10,8 @@
 // measurement (measurement.go: fb-pair and fb-sample), the analysis
 // (analysis.go: fb-analyze), the host (host.go: fb-lock, fb-gate, the
 // fingerprint and the environment report), the CI gate (check.go: fb-noise
-// and fb-check) and recordings (recording.go: fb-record); this file holds
+// and fb-check), recordings (recording.go: fb-record) and the results
+// store's series (history.go: fb-history); this file holds
 // what every record shares.
 package ndjson
 
@@ -18,8 +19,8 @@ package ndjson
 // ignore bump the minor number; anything else bumps the major number.
 const (
 	Major   = 1
-	Minor   = 6
-	Version = "1.6"
+	Minor   = 7
+	Version = "1.7"
 	// LegacyVersion is the last version before the robust decision
 	// estimate; fb-analyze --estimator legacy stamps its records with it,
 	// since they have exactly that version's shape.
@@ -68,6 +69,11 @@ const (
 const (
 	TypeNoise = "noise"
 	TypeCheck = "check"
+)
+
+// Record types produced by fb-history (schema 1.7).
+const (
+	TypeSeries = "series"
 )
 
 // Header is the part every record shares.
@@ -120,3 +126,5 @@ func (*Noise) Kind() string { return TypeNoise }
 func (*Check) Kind() string { return TypeCheck }
 
 func (*Block) Kind() string { return TypeBlock }
+
+func (*Series) Kind() string { return TypeSeries }
