@@ -46,7 +46,7 @@ var flagGroups = map[string]string{
 	"confidence": "Statistics", "threshold": "Statistics", "estimator": "Statistics", "resamples": "Statistics",
 	"process-resamples": "Statistics", "multiplicity": "Statistics", "family-confidence": "Statistics",
 	"family": "Statistics", "noise": "Statistics", "max-slowdown": "Statistics", "max-memory-growth": "Statistics",
-	"memory-floor": "Statistics", "memory-floor-op": "Statistics",
+	"memory-floor": "Statistics", "memory-floor-op": "Statistics", "change-level": "Statistics",
 	// Store
 	"db": "Store", "where": "Store", "class": "Store", "last": "Store", "metric": "Store",
 	// Output
@@ -62,6 +62,7 @@ var toolFlagGroups = map[string]string{
 	"fb-analyze seed":   "Statistics", // the resampling's seed
 	"fb-report samples": "Output",     // json: every raw sample
 	"fb-history case":   "Store",      // the case whose series to show
+	"fb-history seed":   "Statistics", // the permutation tests' seed
 }
 
 // flagGroup is one heading of a tool's options and its flags, in the

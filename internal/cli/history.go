@@ -10,6 +10,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/changepoint"
 	"github.com/flybench/flybench/internal/history"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -24,7 +25,9 @@ const historyDescription = `Keeps analysed streams in a results store and reads 
                   read and checked before the first run is added.
   show            writes series records (man fb-stream(5)) for fb-report: each case's level per
                   run (--metric) in the order the runs started, one series per case and machine
-                  class, of the runs whose tags match every --where; the newest --last points.
+                  class, of the runs whose tags match every --where; the newest --last points,
+                  with the level shifts among them (E-divisive means, a permutation test at
+                  --change-level, seeded by --seed).
 
 The store is --db DSN, else $FLYBENCH_DB, else the SQLite file flybench.db: a file name (or
 sqlite:FILE) is a SQLite database, created when missing; postgres://... is a PostgreSQL
@@ -51,6 +54,8 @@ func historyApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "class", Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
 		&ucli.StringFlag{Name: "metric", Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
 		&ucli.IntFlag{Name: "last", Value: 500, Usage: "show: the newest N points of each series (0: all)"},
+		&ucli.Float64Flag{Name: "change-level", Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
+		&ucli.Uint64Flag{Name: "seed", Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		verb, args := env.verb, c.Args().Slice()
@@ -204,6 +209,11 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 	if err != nil {
 		return withCode(ExitFailure, fmt.Errorf("%s: %w", s.Name, err), "")
 	}
+	if level := c.Float64("change-level"); level > 0 {
+		opt := changepoint.DefaultOptions
+		opt.Level, opt.Seed = level, c.Uint64("seed")
+		history.MarkChanges(series, opt)
+	}
 	if len(series) == 0 {
 		fmt.Fprintf(env.Stderr, "fb-history: warning: %s holds no run that matches: no series written\n", s.Name)
 	}
@@ -228,6 +238,9 @@ func historyQuery(c *ucli.Context) (history.Query, error) {
 	}
 	if q.Last < 0 {
 		return q, usageErrorf("--last %d: use 0 (all) or more", q.Last)
+	}
+	if l := c.Float64("change-level"); !(l >= 0 && l < 1) {
+		return q, usageErrorf("--change-level %g: use a level between 0 (no change points) and 1, e.g. 0.01", l)
 	}
 	for _, w := range c.StringSlice("where") {
 		kv, ok := strings.CutPrefix(w, "tag.")

@@ -2,8 +2,11 @@ package history
 
 import (
 	"fmt"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/flybench/flybench/internal/changepoint"
 )
 
 func TestSeries(t *testing.T) {
@@ -54,5 +57,41 @@ func TestSeries(t *testing.T) {
 				t.Error("an unknown metric was accepted")
 			}
 		})
+	}
+}
+
+func TestMarkChanges(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "c.db"))
+	var runs []fixtureRun
+	for i := range 30 {
+		level := 100.0
+		if i >= 18 {
+			level = 110
+		}
+		noise := float64((i*7)%5-2) * 0.4 // a fixed wobble of ±0.8%
+		runs = append(runs, fixtureRun{id: fmt.Sprintf("r%02d", i), started: t0.Add(time.Duration(i) * time.Hour),
+			tags: map[string]string{"revision": fmt.Sprintf("v%d", i)}, medians: []float64{level + noise}})
+	}
+	raw := stream(runs...)
+	entries, err := Parse("m", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(raw, entries, nil); err != nil {
+		t.Fatal(err)
+	}
+	series, err := s.Series(Query{Case: "c0", Metric: "median_ns"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	MarkChanges(series, changepoint.DefaultOptions)
+	got := series[0].Changes
+	if len(got) != 1 {
+		t.Fatalf("changes: %+v", got)
+	}
+	c := got[0]
+	if c.Index != 18 || c.BeforeRun != "r17" || c.AfterRun != "r18" || c.BeforeRevision != "v17" || c.AfterRevision != "v18" ||
+		c.ChangePct < 9 || c.ChangePct > 11 || c.P > 0.01 || series[0].Detection == nil {
+		t.Errorf("change: %+v", c)
 	}
 }

@@ -19,6 +19,39 @@ type Series struct {
 	Where  map[string]string `json:"where,omitempty"`
 	Total  int               `json:"total"`
 	Points []SeriesPoint     `json:"points"`
+	// Changes are the level shifts found in Points, oldest first; absent
+	// when none was found or none was looked for (Detection says which).
+	Changes []SeriesChange `json:"changes,omitempty"`
+	// Detection is how Changes were found; absent when they were not
+	// looked for.
+	Detection *Detection `json:"detection,omitempty"`
+}
+
+// Detection names a change-point method and its settings: E-divisive
+// means with a permutation test of Permutations draws at Level, seeded.
+type Detection struct {
+	Method       string  `json:"method"`
+	Level        float64 `json:"level"`
+	Permutations int     `json:"permutations"`
+	MinSize      int     `json:"min_size"`
+	Seed         uint64  `json:"seed"`
+}
+
+// SeriesChange is one level shift of a series: Index is its first point
+// at the new level; BeforeRun and AfterRun the runs on either side (and
+// their revisions); Before and After the medians of the segments either
+// side, up to the neighbouring changes; ChangePct = After/Before - 1 in
+// percent; P the permutation test's p-value.
+type SeriesChange struct {
+	Index          int     `json:"index"`
+	BeforeRun      string  `json:"before_run"`
+	AfterRun       string  `json:"after_run"`
+	BeforeRevision string  `json:"before_revision,omitempty"`
+	AfterRevision  string  `json:"after_revision,omitempty"`
+	Before         float64 `json:"before"`
+	After          float64 `json:"after"`
+	ChangePct      float64 `json:"change_pct"`
+	P              float64 `json:"p"`
 }
 
 // SeriesLevels is the series of per-run levels.

@@ -197,6 +197,11 @@ func (ld *loader) addSeries(r *ndjson.Reader, rec runs.Record) error {
 			return r.Errorf(rec.Line, "bad series record: point %d (run %s) has no usable value, n or interval", i, p.RunID)
 		}
 	}
+	for _, c := range s.Changes {
+		if c.Index < 1 || c.Index >= len(s.Points) {
+			return r.Errorf(rec.Line, "bad series record: a change at point %d of %d", c.Index, len(s.Points))
+		}
+	}
 	ld.series = append(ld.series, s)
 	return nil
 }

@@ -116,13 +116,56 @@ func console(b *bytes.Buffer, s *ndjson.Series) {
 		}
 		b.WriteString("\n")
 	}
-	rows := [][]string{{"started", "revision", "run", strings.TrimSuffix(s.Metric, "_ns"), "interval", "n"}}
-	for _, p := range s.Points {
+	rows := [][]string{{"started", "revision", "run", strings.TrimSuffix(s.Metric, "_ns"), "interval", "n", "change"}}
+	marks := changeMarks(s)
+	for i, p := range s.Points {
 		rows = append(rows, []string{startedText(p.Started), p.Revision, model.ShortID(p.RunID), value(s.Metric, p.Value),
-			interval(s.Metric, p.CI), strconv.Itoa(p.N)})
+			interval(s.Metric, p.CI), strconv.Itoa(p.N), marks[i]})
 	}
 	table(b, rows)
+	for _, line := range changeLines(s) {
+		b.WriteString("  " + line + "\n")
+	}
 	b.WriteString("\n")
+}
+
+// changeMarks is the change column: "▲ +8.3%" on the first point of a
+// new level, by point index.
+func changeMarks(s *ndjson.Series) map[int]string {
+	marks := map[int]string{}
+	for _, c := range s.Changes {
+		arrow := "▲"
+		if c.ChangePct < 0 {
+			arrow = "▼"
+		}
+		marks[c.Index] = arrow + " " + model.Pct(c.ChangePct)
+	}
+	return marks
+}
+
+// changeLines says what was looked for and what was found.
+func changeLines(s *ndjson.Series) []string {
+	d := s.Detection
+	if d == nil {
+		return nil
+	}
+	how := fmt.Sprintf("%s, level %g, %d permutations, seed %d", d.Method, d.Level, d.Permutations, d.Seed)
+	if len(s.Changes) == 0 {
+		return []string{"no change point (" + how + ")"}
+	}
+	lines := []string{fmt.Sprintf("%d change point(s) (%s):", len(s.Changes), how)}
+	for _, c := range s.Changes {
+		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s), p %.3g", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
+			model.ShortID(c.AfterRun), revision(c.AfterRevision), value(s.Metric, c.Before), value(s.Metric, c.After), model.Pct(c.ChangePct), c.P))
+	}
+	return lines
+}
+
+func revision(r string) string {
+	if r == "" {
+		return ""
+	}
+	return " (" + r + ")"
 }
 
 // startedText is an RFC 3339 time to the second.
@@ -156,10 +199,20 @@ func markdown(b *bytes.Buffer, s *ndjson.Series) {
 		fmt.Fprintf(b, "`%s` last run %s against the first shown\n\n", sparkline(s.Points), c)
 	}
 	metric := strings.TrimSuffix(s.Metric, "_ns")
-	fmt.Fprintf(b, "| started | revision | run | %s | interval | n |\n|---|---|---|---:|---|---:|\n", metric)
-	for _, p := range s.Points {
-		fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %d |\n", startedText(p.Started), mdEscape(p.Revision), model.ShortID(p.RunID),
-			value(s.Metric, p.Value), interval(s.Metric, p.CI), p.N)
+	fmt.Fprintf(b, "| started | revision | run | %s | interval | n | change |\n|---|---|---|---:|---|---:|---|\n", metric)
+	marks := changeMarks(s)
+	for i, p := range s.Points {
+		fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %d | %s |\n", startedText(p.Started), mdEscape(p.Revision), model.ShortID(p.RunID),
+			value(s.Metric, p.Value), interval(s.Metric, p.CI), p.N, marks[i])
+	}
+	if lines := changeLines(s); len(lines) > 0 {
+		b.WriteString("\n")
+		for _, l := range lines {
+			if strings.HasPrefix(l, "  ") {
+				l = "- " + strings.TrimSpace(l)
+			}
+			b.WriteString(mdEscape(l) + "\n")
+		}
 	}
 	b.WriteString("\n")
 }
@@ -171,19 +224,26 @@ func mdEscape(s string) string {
 
 // writeCSV writes one row per point, long form: the series' keys repeated.
 func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
-	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n\n")
+	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p\n")
 	for _, s := range all {
 		var w []string
 		for _, k := range slices.Sorted(maps.Keys(s.Where)) {
 			w = append(w, k+"="+s.Where[k])
 		}
-		for _, p := range s.Points {
+		at := map[int]ndjson.SeriesChange{}
+		for _, c := range s.Changes {
+			at[c.Index] = c
+		}
+		for i, p := range s.Points {
 			lo, hi := "", ""
 			if p.CI != nil {
 				lo, hi = model.Plain(p.CI[0]), model.Plain(p.CI[1])
 			}
 			row := []string{s.Case, s.Metric, s.Class, strings.Join(w, ";"), p.RunID, p.Started, p.Revision,
-				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N)}
+				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", ""}
+			if c, ok := at[i]; ok {
+				row[11], row[12] = model.Plain(c.ChangePct), model.Plain(c.P)
+			}
 			for i, c := range row {
 				row[i] = csvCell(c)
 			}
