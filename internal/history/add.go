@@ -125,8 +125,9 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 			return fmt.Errorf("insert tag %q: %w", k, err)
 		}
 	}
+	started, class := sortableTime(e.Run.Started), Class(e.Run.Host)
 	for _, sm := range e.Summaries {
-		if _, err := tx.Exec(s.dialect.bind(insertSummary), summaryValues(sm)...); err != nil {
+		if _, err := tx.Exec(s.dialect.bind(insertSummary), append(summaryValues(sm), started, class)...); err != nil {
 			return fmt.Errorf("insert summary of case %q: %w", sm.Name, err)
 		}
 	}
@@ -143,8 +144,8 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 }
 
 const insertSummary = `INSERT INTO summaries (run_id, case_index, name, n, min_ns, median_ns, mean_ns,
-	p95_ns, p99_ns, max_ns, sd_ns, mad_ns, cv_pct, mean_lo_ns, mean_hi_ns, score, score_lo, score_hi)
-	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+	p95_ns, p99_ns, max_ns, sd_ns, mad_ns, cv_pct, mean_lo_ns, mean_hi_ns, score, score_lo, score_hi, started, class)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 func summaryValues(s ndjson.Summary) []any {
 	var score, lo, hi sql.NullFloat64

@@ -51,3 +51,8 @@ func mustWrite(w *ndjson.Writer, r ndjson.Record) {
 		panic(err)
 	}
 }
+
+func fixtureSummary(runID string, c int, m float64) ndjson.Summary {
+	return ndjson.Summary{RunID: runID, Case: c, Name: fmt.Sprintf("c%d", c), N: 10, Min: m * 0.9, Median: m, Mean: m,
+		P95: m * 1.1, P99: m * 1.2, Max: m * 1.3, SD: m * 0.01, MeanCI: [2]float64{m * 0.99, m * 1.01}}
+}

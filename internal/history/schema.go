@@ -69,9 +69,11 @@ var migrations = []string{
 		score DOUBLE PRECISION,
 		score_lo DOUBLE PRECISION,
 		score_hi DOUBLE PRECISION,
+		started TEXT NOT NULL,
+		class TEXT NOT NULL,
 		PRIMARY KEY (run_id, case_index)
 	);
-	CREATE INDEX summaries_name ON summaries(name, run_id);
+	CREATE INDEX summaries_series ON summaries(name, class, started, run_id);
 	CREATE TABLE comparisons (
 		run_id TEXT NOT NULL REFERENCES runs(run_id),
 		reference INTEGER NOT NULL,

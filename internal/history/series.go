@@ -1,7 +1,7 @@
 package history
 
 import (
-	"cmp"
+	"database/sql"
 	"fmt"
 	"maps"
 	"slices"
@@ -42,92 +42,136 @@ type QueryError struct{ Msg string }
 
 func (e *QueryError) Error() string { return e.Msg }
 
+// seriesKey names one series: a case on a machine class ("" for the
+// score's series across classes).
+type seriesKey struct{ name, class string }
+
 // Series reads the series q selects: one per case and machine class
 // (per case for the score), points in the order the runs started, the
-// series ordered by case, then class.
+// series ordered by case, then class. Each series is read newest first
+// down the index summaries_series (name, class, started, run_id), so
+// --last costs its points, not the store's.
 func (s *Store) Series(q Query) ([]ndjson.Series, error) {
 	cols, ok := metricColumns[q.Metric]
 	if !ok {
 		return nil, &QueryError{Msg: fmt.Sprintf("unknown metric %q: use %s", q.Metric, strings.Join(Metrics(), ", "))}
 	}
-	query, args := seriesSQL(q, cols)
-	rows, err := s.db.Query(s.dialect.bind(query), args...)
+	keys, err := s.seriesKeys(q, cols)
 	if err != nil {
 		return nil, fmt.Errorf("read series: %w", err)
 	}
-	defer rows.Close()
-	byKey := map[[2]string]*ndjson.Series{}
-	var order []*ndjson.Series
-	for rows.Next() {
-		var name, class string
-		var p ndjson.SeriesPoint
-		var lo, hi *float64
-		if err := rows.Scan(&name, &class, &p.RunID, &p.Started, &p.Revision, &p.Value, &lo, &hi, &p.N); err != nil {
-			return nil, fmt.Errorf("read series: %w", err)
+	var out []ndjson.Series
+	for _, k := range keys {
+		sr, err := s.readSeries(q, cols, k)
+		if err != nil {
+			return nil, fmt.Errorf("read series of %q: %w", k.name, err)
 		}
-		if lo != nil && hi != nil {
-			p.CI = &[2]float64{*lo, *hi}
+		if sr.Total > 0 {
+			out = append(out, sr)
 		}
-		if q.Metric == "score" {
-			class = ""
-		}
-		k := [2]string{name, class}
-		sr := byKey[k]
-		if sr == nil {
-			sr = &ndjson.Series{Series: ndjson.SeriesLevels, Case: name, Metric: q.Metric, Class: class, Where: q.Where}
-			byKey[k] = sr
-			order = append(order, sr)
-		}
-		sr.Points = append(sr.Points, p)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read series: %w", err)
-	}
-	return finish(order, q.Last), nil
+	return out, nil
 }
 
-// seriesSQL is the query of q's points, oldest first. The score exists
-// only where a reference workload ran; other metrics always.
-func seriesSQL(q Query, cols [3]string) (string, []any) {
+// filters is the WHERE clause q puts on summaries s and runs' tags.
+func filters(q Query, cols [3]string, k *seriesKey) (string, []any) {
+	var b strings.Builder
+	var args []any
+	b.WriteString("1 = 1")
+	if q.Metric == "score" { // the one column that may be NULL: runs without a reference workload
+		b.WriteString(" AND s.score IS NOT NULL")
+	}
+	name, class := q.Case, q.Class
+	if k != nil {
+		name = k.name
+		if q.Metric != "score" {
+			class = k.class
+		}
+	}
+	if name != "" {
+		b.WriteString(" AND s.name = ?")
+		args = append(args, name)
+	}
+	if class != "" {
+		b.WriteString(" AND s.class = ?")
+		args = append(args, class)
+	}
+	for _, key := range slices.Sorted(maps.Keys(q.Where)) {
+		b.WriteString(" AND EXISTS (SELECT 1 FROM tags w WHERE w.run_id = s.run_id AND w.key = ? AND w.value = ?)")
+		args = append(args, key, q.Where[key])
+	}
+	return b.String(), args
+}
+
+// seriesKeys lists the series q selects, ordered by case, then class.
+func (s *Store) seriesKeys(q Query, cols [3]string) ([]seriesKey, error) {
+	where, args := filters(q, cols, nil)
+	classCol := "s.class"
+	if q.Metric == "score" {
+		classCol = "''"
+	}
+	rows, err := s.db.Query(s.dialect.bind(fmt.Sprintf(`SELECT DISTINCT s.name, %s FROM summaries s WHERE %s ORDER BY 1, 2`, classCol, where)), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var keys []seriesKey
+	for rows.Next() {
+		var k seriesKey
+		if err := rows.Scan(&k.name, &k.class); err != nil {
+			return nil, err
+		}
+		keys = append(keys, k)
+	}
+	return keys, rows.Err()
+}
+
+// pointsSQL is the query of one series' points, newest first.
+func pointsSQL(q Query, cols [3]string, k seriesKey) (string, []any) {
 	lo, hi := "NULL", "NULL"
 	if cols[1] != "" {
 		lo, hi = "s."+cols[1], "s."+cols[2]
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, `SELECT s.name, r.class, r.run_id, r.started, COALESCE(t.value, ''), s.%s, %s, %s, s.n
-	FROM summaries s JOIN runs r ON r.run_id = s.run_id
-	LEFT JOIN tags t ON t.run_id = r.run_id AND t.key = 'revision'
-	WHERE s.%s IS NOT NULL`, cols[0], lo, hi, cols[0])
-	var args []any
-	if q.Case != "" {
-		b.WriteString(" AND s.name = ?")
-		args = append(args, q.Case)
+	where, args := filters(q, cols, &k)
+	text := fmt.Sprintf(`SELECT s.run_id, s.started, COALESCE(t.value, ''), s.%s, %s, %s, s.n
+	FROM summaries s LEFT JOIN tags t ON t.run_id = s.run_id AND t.key = 'revision'
+	WHERE %s ORDER BY s.started DESC, s.run_id DESC`, cols[0], lo, hi, where)
+	if q.Last > 0 {
+		text += fmt.Sprintf(" LIMIT %d", q.Last)
 	}
-	if q.Class != "" {
-		b.WriteString(" AND r.class = ?")
-		args = append(args, q.Class)
-	}
-	for _, k := range slices.Sorted(maps.Keys(q.Where)) {
-		b.WriteString(" AND EXISTS (SELECT 1 FROM tags w WHERE w.run_id = r.run_id AND w.key = ? AND w.value = ?)")
-		args = append(args, k, q.Where[k])
-	}
-	b.WriteString(" ORDER BY r.started, r.run_id")
-	return b.String(), args
+	return text, args
 }
 
-// finish counts each series' points, keeps its newest last ones, and
-// orders the series by case, then class.
-func finish(order []*ndjson.Series, last int) []ndjson.Series {
-	out := make([]ndjson.Series, 0, len(order))
-	for _, s := range order {
-		s.Total = len(s.Points)
-		if last > 0 && len(s.Points) > last {
-			s.Points = s.Points[len(s.Points)-last:]
-		}
-		out = append(out, *s)
+// readSeries reads one series: its points, oldest first, and its total.
+func (s *Store) readSeries(q Query, cols [3]string, k seriesKey) (ndjson.Series, error) {
+	sr := ndjson.Series{Series: ndjson.SeriesLevels, Case: k.name, Metric: q.Metric, Class: k.class, Where: q.Where}
+	text, args := pointsSQL(q, cols, k)
+	rows, err := s.db.Query(s.dialect.bind(text), args...)
+	if err != nil {
+		return sr, err
 	}
-	slices.SortStableFunc(out, func(a, b ndjson.Series) int {
-		return cmp.Or(strings.Compare(a.Case, b.Case), strings.Compare(a.Class, b.Class))
-	})
-	return out
+	defer rows.Close()
+	for rows.Next() {
+		var p ndjson.SeriesPoint
+		var lo, hi sql.NullFloat64
+		if err := rows.Scan(&p.RunID, &p.Started, &p.Revision, &p.Value, &lo, &hi, &p.N); err != nil {
+			return sr, err
+		}
+		if lo.Valid && hi.Valid {
+			p.CI = &[2]float64{lo.Float64, hi.Float64}
+		}
+		sr.Points = append(sr.Points, p)
+	}
+	if err := rows.Err(); err != nil {
+		return sr, err
+	}
+	slices.Reverse(sr.Points)
+	sr.Total = len(sr.Points)
+	if q.Last > 0 && sr.Total == q.Last {
+		where, args := filters(q, cols, &k)
+		if err := s.db.QueryRow(s.dialect.bind(`SELECT COUNT(*) FROM summaries s WHERE `+where), args...).Scan(&sr.Total); err != nil {
+			return sr, err
+		}
+	}
+	return sr, nil
 }
