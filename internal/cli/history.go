@@ -27,7 +27,8 @@ const historyDescription = `Keeps analysed streams in a results store and reads 
                   run (--metric) in the order the runs started, one series per case and machine
                   class, of the runs whose tags match every --where; the newest --last points,
                   with the level shifts among them (E-divisive means, a permutation test at
-                  --change-level, seeded by --seed).
+                  --change-level, seeded by --seed). --chain: chained paired changes instead,
+                  the product of each run's paired contender/reference time ratio, with its interval.
 
 The store is --db DSN, else $FLYBENCH_DB, else the SQLite file flybench.db: a file name (or
 sqlite:FILE) is a SQLite database, created when missing; postgres://... is a PostgreSQL
@@ -54,6 +55,7 @@ func historyApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "class", Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
 		&ucli.StringFlag{Name: "metric", Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
 		&ucli.IntFlag{Name: "last", Value: 500, Usage: "show: the newest N points of each series (0: all)"},
+		&ucli.BoolFlag{Name: "chain", Usage: "show: chained paired changes instead of levels: for each pair of cases compared (--case: the contender), the product of the runs' paired time ratios, oldest first, with its interval"},
 		&ucli.Float64Flag{Name: "change-level", Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
 		&ucli.Uint64Flag{Name: "seed", Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
 	}
@@ -205,11 +207,15 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 		return err
 	}
 	defer s.Close()
-	series, err := s.Series(q)
+	read := s.Series
+	if c.Bool("chain") {
+		read = s.Chains
+	}
+	series, err := read(q)
 	if err != nil {
 		return withCode(ExitFailure, fmt.Errorf("%s: %w", s.Name, err), "")
 	}
-	if level := c.Float64("change-level"); level > 0 {
+	if level := c.Float64("change-level"); level > 0 && !c.Bool("chain") {
 		opt := changepoint.DefaultOptions
 		opt.Level, opt.Seed = level, c.Uint64("seed")
 		history.MarkChanges(series, opt)

@@ -12,13 +12,15 @@ package ndjson
 // before --last kept the newest.
 type Series struct {
 	Header
-	Series string            `json:"series"`
-	Case   string            `json:"case"`
-	Metric string            `json:"metric"`
-	Class  string            `json:"class"`
-	Where  map[string]string `json:"where,omitempty"`
-	Total  int               `json:"total"`
-	Points []SeriesPoint     `json:"points"`
+	Series string `json:"series"`
+	Case   string `json:"case"`
+	// Reference is the reference case of a chain's comparisons.
+	Reference string            `json:"reference,omitempty"`
+	Metric    string            `json:"metric"`
+	Class     string            `json:"class"`
+	Where     map[string]string `json:"where,omitempty"`
+	Total     int               `json:"total"`
+	Points    []SeriesPoint     `json:"points"`
 	// Changes are the level shifts found in Points, oldest first; absent
 	// when none was found or none was looked for (Detection says which).
 	Changes []SeriesChange `json:"changes,omitempty"`
@@ -54,8 +56,13 @@ type SeriesChange struct {
 	P              float64 `json:"p"`
 }
 
-// SeriesLevels is the series of per-run levels.
-const SeriesLevels = "levels"
+// Kinds of series: per-run levels, and chained paired changes (each
+// point the product of the contender/reference time ratios of every
+// run's paired comparison up to it, Metric "time_ratio").
+const (
+	SeriesLevels = "levels"
+	SeriesChain  = "chain"
+)
 
 // SeriesPoint is one run's value in a series. CI is the interval fb-analyze
 // gave the metric (the mean's, the score's), absent for one it gives none

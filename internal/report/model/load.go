@@ -189,8 +189,8 @@ func (ld *loader) addSeries(r *ndjson.Reader, rec runs.Record) error {
 	if err := r.Decode(rec.Line, &s); err != nil {
 		return err
 	}
-	if s.Series != ndjson.SeriesLevels {
-		return r.Errorf(rec.Line, "bad series record: series %q: this fb-report knows %q", s.Series, ndjson.SeriesLevels)
+	if s.Series != ndjson.SeriesLevels && s.Series != ndjson.SeriesChain {
+		return r.Errorf(rec.Line, "bad series record: series %q: this fb-report knows %q and %q", s.Series, ndjson.SeriesLevels, ndjson.SeriesChain)
 	}
 	for i, p := range s.Points {
 		if math.IsNaN(p.Value) || math.IsInf(p.Value, 0) || p.N < 0 || (p.CI != nil && !(p.CI[0] <= p.CI[1])) {

@@ -44,7 +44,7 @@ func Write(b *bytes.Buffer, format string, all []ndjson.Series) error {
 
 // value prints a point's value in the metric's unit.
 func value(metric string, v float64) string {
-	if metric == "score" {
+	if metric == "score" || metric == "time_ratio" {
 		return model.Sig4(v)
 	}
 	return model.Dur(v)
@@ -54,7 +54,7 @@ func interval(metric string, ci *[2]float64) string {
 	if ci == nil {
 		return ""
 	}
-	if metric == "score" {
+	if metric == "score" || metric == "time_ratio" {
 		return model.Sig4(ci[0]) + " .. " + model.Sig4(ci[1])
 	}
 	return model.DurRange(ci[0], ci[1])
@@ -63,9 +63,12 @@ func interval(metric string, ci *[2]float64) string {
 // title is the series' one-line heading.
 func title(s *ndjson.Series) string {
 	parts := []string{"case " + s.Case, strings.TrimSuffix(s.Metric, "_ns") + " per run"}
-	if s.Class != "" {
+	switch {
+	case s.Series == ndjson.SeriesChain:
+		parts = []string{"chain " + s.Case + " vs " + s.Reference, "product of the paired time ratios (contender/reference)"}
+	case s.Class != "":
 		parts = append(parts, s.Class)
-	} else {
+	default:
 		parts = append(parts, "every machine class")
 	}
 	parts = append(parts, fmt.Sprintf("%d of %d runs", len(s.Points), s.Total))
