@@ -130,6 +130,9 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 		if _, err := tx.Exec(s.dialect.bind(insertSummary), append(summaryValues(sm), started, class)...); err != nil {
 			return fmt.Errorf("insert summary of case %q: %w", sm.Name, err)
 		}
+		if _, err := tx.Exec(s.dialect.bind(insertKey), sm.Name, class); err != nil {
+			return fmt.Errorf("insert series key of case %q: %w", sm.Name, err)
+		}
 	}
 	baseline := ""
 	if e.Analysis.Baseline != nil {
@@ -142,6 +145,10 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 	}
 	return nil
 }
+
+// insertKey records a series (case, class) the store holds, so show
+// lists them without scanning the summaries.
+const insertKey = `INSERT INTO series_keys (name, class) VALUES (?, ?) ON CONFLICT (name, class) DO NOTHING`
 
 const insertSummary = `INSERT INTO summaries (run_id, case_index, name, n, min_ns, median_ns, mean_ns,
 	p95_ns, p99_ns, max_ns, sd_ns, mad_ns, cv_pct, mean_lo_ns, mean_hi_ns, score, score_lo, score_hi, started, class)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 var (
@@ -37,6 +39,13 @@ func TestShowBigStore(t *testing.T) {
 					t.Fatal(err)
 				}
 				el := time.Since(start)
+				cstart := time.Now()
+				where, args := filters(Query{Metric: "median_ns"}, metricColumns["median_ns"], &seriesKey{"c2", Class(ndjsonHost())})
+				var n int
+				if err := s.db.QueryRow(s.dialect.bind("SELECT COUNT(*) FROM summaries s WHERE "+where), args...).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: of which the count of the case's %d points: %v", name, n, time.Since(cstart).Round(time.Millisecond))
 				if len(got) != 1 || got[0].Total != *bigStore {
 					t.Fatalf("series: %d, total %d", len(got), got[0].Total)
 				}
@@ -103,6 +112,9 @@ func bulkFill(s *Store, n int) error {
 				if _, err := sum.Exec(append(summaryValues(sm), sortableTime(e.Run.Started), Class(e.Run.Host))...); err != nil {
 					return err
 				}
+				if _, err := tx.Exec(s.dialect.bind(insertKey), sm.Name, Class(e.Run.Host)); err != nil {
+					return err
+				}
 			}
 		}
 		run.Close()
@@ -112,4 +124,8 @@ func bulkFill(s *Store, n int) error {
 		}
 	}
 	return nil
+}
+
+func ndjsonHost() ndjson.Host {
+	return ndjson.Host{OS: "linux", Arch: "amd64", CPUModel: "Test CPU", CPUs: 2}
 }

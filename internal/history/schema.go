@@ -74,6 +74,11 @@ var migrations = []string{
 		PRIMARY KEY (run_id, case_index)
 	);
 	CREATE INDEX summaries_series ON summaries(name, class, started, run_id);
+	CREATE TABLE series_keys (
+		name TEXT NOT NULL,
+		class TEXT NOT NULL,
+		PRIMARY KEY (name, class)
+	);
 	CREATE TABLE comparisons (
 		run_id TEXT NOT NULL REFERENCES runs(run_id),
 		reference INTEGER NOT NULL,

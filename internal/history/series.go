@@ -103,14 +103,24 @@ func filters(q Query, cols [3]string, k *seriesKey) (string, []any) {
 	return b.String(), args
 }
 
-// seriesKeys lists the series q selects, ordered by case, then class.
-func (s *Store) seriesKeys(q Query, cols [3]string) ([]seriesKey, error) {
-	where, args := filters(q, cols, nil)
-	classCol := "s.class"
+// seriesKeys lists the series q may select from series_keys, ordered by
+// case, then class; tag filters are left to readSeries, which drops a
+// series without points.
+func (s *Store) seriesKeys(q Query, _ [3]string) ([]seriesKey, error) {
+	where, args := "1 = 1", []any{}
+	if q.Case != "" {
+		where += " AND name = ?"
+		args = append(args, q.Case)
+	}
+	if q.Class != "" {
+		where += " AND class = ?"
+		args = append(args, q.Class)
+	}
+	classCol := "class"
 	if q.Metric == "score" {
 		classCol = "''"
 	}
-	rows, err := s.db.Query(s.dialect.bind(fmt.Sprintf(`SELECT DISTINCT s.name, %s FROM summaries s WHERE %s ORDER BY 1, 2`, classCol, where)), args...)
+	rows, err := s.db.Query(s.dialect.bind(fmt.Sprintf(`SELECT DISTINCT name, %s FROM series_keys WHERE %s ORDER BY 1, 2`, classCol, where)), args...)
 	if err != nil {
 		return nil, err
 	}
