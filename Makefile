@@ -17,8 +17,10 @@ build:
 # renders the HTML report in the browser tests; libbenchmark-dev (Google
 # Benchmark) and python3-pytest-benchmark write the files fb-import's
 # round-trip tests read; GNU time (Debian's time) is what rss_peak is
-# checked against. All are installed from Debian's packages when
-# possible (the tests that need them skip without them, saying why).
+# checked against; postgresql's server is fb-history's second store (its
+# tests start a throwaway cluster of their own on a Unix socket). All are
+# installed from Debian's packages when possible (the tests that need them
+# skip without them, saying why).
 deps:
 	@[ -x /usr/bin/time ] || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		(apt-get install -y -qq time >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
@@ -31,6 +33,9 @@ deps:
 	@[ -f /usr/include/benchmark/benchmark.h ] || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		(apt-get install -y -qq libbenchmark-dev >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
 		apt-get install -y -qq libbenchmark-dev >/dev/null 2>&1))) || echo "deps: libbenchmark-dev not installed; the Google Benchmark import test will skip"
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
+		(apt-get install -y -qq postgresql >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
+		apt-get install -y -qq postgresql >/dev/null 2>&1))) || echo "deps: postgresql not installed; fb-history's PostgreSQL tests will skip"
 	@/usr/bin/python3 -c 'import pytest_benchmark' 2>/dev/null || (command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ] && \
 		(apt-get install -y -qq python3-pytest-benchmark >/dev/null 2>&1 || (apt-get update -qq >/dev/null 2>&1 && \
 		apt-get install -y -qq python3-pytest-benchmark >/dev/null 2>&1))) || echo "deps: python3-pytest-benchmark not installed; the pytest-benchmark import test will skip"

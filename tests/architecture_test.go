@@ -102,6 +102,8 @@ func TestArchitectureMap(t *testing.T) {
 		"github.com/urfave/cli/v2":     {"internal/cli", "internal/completion", "internal/mangen", "internal/refwork"},
 		"gonum.org/v1/plot":            {"internal/report/figure"},
 		"github.com/chromedp/chromedp": {"internal/browser"},
+		"modernc.org/sqlite":           {"internal/history"},
+		"github.com/jackc/pgx":         {"internal/history"},
 	}
 	found := packageImports(t)
 	for pkg := range m {

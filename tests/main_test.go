@@ -41,6 +41,7 @@ func TestMain(m *testing.M) {
 		"fb-check":   func() { os.Exit(cli.Main("fb-check")) },
 		"fb-noise":   func() { os.Exit(cli.Main("fb-noise")) },
 		"fb-import":  func() { os.Exit(cli.Main("fb-import")) },
+		"fb-history": func() { os.Exit(cli.Main("fb-history")) },
 		"fb-refwork": func() { os.Exit(refwork.Main()) },
 		"fb-record":  func() { os.Exit(cli.Main("fb-record")) },
 	})

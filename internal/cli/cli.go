@@ -31,6 +31,8 @@ type Env struct {
 	Stdout io.Writer
 	Stderr io.Writer
 	Getenv func(string) string
+	// verb is fb-history's verb when it came first (historyVerbFirst).
+	verb string
 }
 
 // StdEnv is the process's own environment.
@@ -51,6 +53,7 @@ var tools = map[string]func(Env) *ucli.App{
 	"fb-import":  importApp,
 	"fb-refwork": refworkApp,
 	"fb-record":  recordApp,
+	"fb-history": historyApp,
 }
 
 // Tools lists the tool names, sorted.
@@ -99,6 +102,9 @@ func Run(tool string, args []string, env Env) int {
 	}
 	if code, handled := generateCompletion(tool, args, env); handled {
 		return code
+	}
+	if tool == "fb-history" {
+		env, args = historyVerbFirst(env, args)
 	}
 	return printError(env.Stderr, tool, build(tool, env).Run(args))
 }

@@ -10,7 +10,7 @@ import (
 // the man pages' OPTIONS: what bounds a run, how it samples, what an
 // operation is, what runs around it, the host, the statistics and what is
 // written.
-var flagGroupOrder = []string{"Budget", "Sampling", "Modes", "Hooks and I/O", "Host", "Statistics", "Output"}
+var flagGroupOrder = []string{"Budget", "Sampling", "Modes", "Hooks and I/O", "Host", "Statistics", "Store", "Output"}
 
 // flagGroups places every flag of every tool, by name; toolFlagGroups
 // places a name that means something else in one tool.
@@ -46,7 +46,9 @@ var flagGroups = map[string]string{
 	"confidence": "Statistics", "threshold": "Statistics", "estimator": "Statistics", "resamples": "Statistics",
 	"process-resamples": "Statistics", "multiplicity": "Statistics", "family-confidence": "Statistics",
 	"family": "Statistics", "noise": "Statistics", "max-slowdown": "Statistics", "max-memory-growth": "Statistics",
-	"memory-floor": "Statistics", "memory-floor-op": "Statistics",
+	"memory-floor": "Statistics", "memory-floor-op": "Statistics", "change-level": "Statistics",
+	// Store
+	"db": "Store", "where": "Store", "class": "Store", "last": "Store", "metric": "Store", "chain": "Store",
 	// Output
 	"name": "Output", "tag": "Output", "progress": "Output", "outcome": "Output", "format": "Output",
 	"color": "Output", "record": "Output", "quiet": "Output", "json": "Output", "keep": "Output",
@@ -59,6 +61,8 @@ var toolFlagGroups = map[string]string{
 	"fb-pair timeout":   "Budget",
 	"fb-analyze seed":   "Statistics", // the resampling's seed
 	"fb-report samples": "Output",     // json: every raw sample
+	"fb-history case":   "Store",      // the case whose series to show
+	"fb-history seed":   "Statistics", // the permutation tests' seed
 }
 
 // flagGroup is one heading of a tool's options and its flags, in the

@@ -49,6 +49,7 @@ func reportApp(env Env) *ucli.App {
 			if got != nil {
 				all.Runs = append(all.Runs, got.Runs...)
 				all.Recordings = append(all.Recordings, got.Recordings...)
+				all.Series = append(all.Series, got.Series...)
 			}
 			warnTorn(env, "fb-report", r)
 			return streamError(err, "fix or remove that line; no report was written")
@@ -62,7 +63,8 @@ func reportApp(env Env) *ucli.App {
 			return withCode(ExitNotAnalyzed, err, "")
 		}
 		var pe *report.PlotError
-		if errors.As(err, &pe) {
+		var se *report.SeriesError
+		if errors.As(err, &pe) || errors.As(err, &se) {
 			return withCode(ExitUsage, err, "")
 		}
 		return err // a write error: ExitOutput (printError)

@@ -26,9 +26,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/series"
 	"github.com/flybench/flybench/internal/report/svg"
 )
 
@@ -76,6 +78,9 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 	if format == nil {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
+	if len(s.Series) > 0 {
+		return writeSeries(w, s, format.name)
+	}
 	var raw *model.NotAnalyzedError
 	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw) && !raw.Cut) {
 		return err
@@ -83,6 +88,30 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 	model.MarkRepeats(s.Runs)
 	var buf bytes.Buffer
 	if err := format.write(&buf, s, opt); err != nil {
+		return err
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// SeriesError is a stream of series that cannot be reported as asked:
+// mixed with runs, or in a format that draws no series.
+type SeriesError struct{ Msg string }
+
+func (e *SeriesError) Error() string { return e.Msg }
+
+// writeSeries reports fb-history's series records, alone.
+func writeSeries(w io.Writer, s *model.Stream, format string) error {
+	if len(s.Runs) > 0 || len(s.Recordings) > 0 {
+		return &SeriesError{Msg: "the stream mixes series (fb-history show) with runs or recordings: report them separately"}
+	}
+	if !slices.Contains(series.Formats(), format) {
+		return &SeriesError{Msg: fmt.Sprintf("--format %s does not render series (fb-history show): use %s", format, strings.Join(series.Formats(), ", "))}
+	}
+	var buf bytes.Buffer
+	if err := series.Write(&buf, format, s.Series); err != nil {
 		return err
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {

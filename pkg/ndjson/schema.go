@@ -10,7 +10,8 @@
 // measurement (measurement.go: fb-pair and fb-sample), the analysis
 // (analysis.go: fb-analyze), the host (host.go: fb-lock, fb-gate, the
 // fingerprint and the environment report), the CI gate (check.go: fb-noise
-// and fb-check) and recordings (recording.go: fb-record); this file holds
+// and fb-check), recordings (recording.go: fb-record) and the results
+// store's series (history.go: fb-history); this file holds
 // what every record shares.
 package ndjson
 
@@ -70,6 +71,11 @@ const (
 	TypeCheck = "check"
 )
 
+// Record types produced by fb-history (schema 1.7).
+const (
+	TypeSeries = "series"
+)
+
 // Header is the part every record shares.
 type Header struct {
 	Type string `json:"type"`
@@ -120,3 +126,5 @@ func (*Noise) Kind() string { return TypeNoise }
 func (*Check) Kind() string { return TypeCheck }
 
 func (*Block) Kind() string { return TypeBlock }
+
+func (*Series) Kind() string { return TypeSeries }

@@ -3,6 +3,7 @@ package model
 import (
 	"errors"
 	"io"
+	"math"
 
 	"github.com/flybench/flybench/internal/runs"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -30,6 +31,8 @@ func Load(r *ndjson.Reader, keep Keep) (*Stream, error) {
 			err = ld.addSuite(r, rec)
 		case ndjson.TypeAA:
 			err = ld.addAA(r, rec)
+		case ndjson.TypeSeries:
+			err = ld.addSeries(r, rec)
 		default:
 			ld.add(rec)
 		}
@@ -46,6 +49,8 @@ type loader struct {
 	byRun map[*runs.Run]*Run
 	recs  []*Recording
 	byRec map[*runs.Recording]*Recording
+	// series are fb-history's records, which belong to no run.
+	series []ndjson.Series
 	// points samples each run's units for its figures (KeepPoints).
 	points map[*Run]*pointSampler
 }
@@ -56,7 +61,7 @@ func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
 	for run, ps := range ld.points {
 		run.Points, run.Thinned = ps.points(), ps.thinned
 	}
-	s := &Stream{Runs: ld.runs, Recordings: ld.recs}
+	s := &Stream{Runs: ld.runs, Recordings: ld.recs, Series: ld.series}
 	var torn *ndjson.TornError
 	switch {
 	case errors.As(err, &torn):
@@ -175,6 +180,29 @@ func (ld *loader) addSuite(r *ndjson.Reader, rec runs.Record) error {
 	}
 	last := ld.runs[len(ld.runs)-1]
 	last.Suites = append(last.Suites, *s)
+	return nil
+}
+
+// addSeries keeps a series record.
+func (ld *loader) addSeries(r *ndjson.Reader, rec runs.Record) error {
+	var s ndjson.Series
+	if err := r.Decode(rec.Line, &s); err != nil {
+		return err
+	}
+	if s.Series != ndjson.SeriesLevels && s.Series != ndjson.SeriesChain {
+		return r.Errorf(rec.Line, "bad series record: series %q: this fb-report knows %q and %q", s.Series, ndjson.SeriesLevels, ndjson.SeriesChain)
+	}
+	for i, p := range s.Points {
+		if math.IsNaN(p.Value) || math.IsInf(p.Value, 0) || p.N < 0 || (p.CI != nil && !(p.CI[0] <= p.CI[1])) {
+			return r.Errorf(rec.Line, "bad series record: point %d (run %s) has no usable value, n or interval", i, p.RunID)
+		}
+	}
+	for _, c := range s.Changes {
+		if c.Index < 1 || c.Index >= len(s.Points) {
+			return r.Errorf(rec.Line, "bad series record: a change at point %d of %d", c.Index, len(s.Points))
+		}
+	}
+	ld.series = append(ld.series, s)
 	return nil
 }
 

@@ -17,6 +17,8 @@ import (
 type Stream struct {
 	Runs       []*Run
 	Recordings []*Recording
+	// Series are fb-history's series records, in stream order.
+	Series []ndjson.Series
 	// Torn is the warning of a last line cut short, which ended the
 	// stream; "" when the stream ended whole. The run or recording before
 	// it carries it too, in its StreamWarnings.

@@ -1,0 +1,157 @@
+package changepoint
+
+import (
+	"flag"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+var table = flag.Bool("changepoint.table", false, "print the labelled-set table: E-divisive against a windowed t-test")
+
+// family is one kind of labelled synthetic series.
+type family struct {
+	name string
+	make func(rng *rand.Rand) (x []float64, changes []int)
+}
+
+// families: noise 1% (Gaussian) unless named otherwise; steps in noise SDs.
+var families = []family{
+	{"step 1 SD", func(r *rand.Rand) ([]float64, []int) { return stepAt(r, 60, 0.01, 0.01, 30) }},
+	{"step 3 SD", func(r *rand.Rand) ([]float64, []int) { return stepAt(r, 60, 0.01, 0.03, 5+r.IntN(50)) }},
+	{"step 10% in 5% noise", func(r *rand.Rand) ([]float64, []int) { return stepAt(r, 60, 0.05, 0.10, 5+r.IntN(50)) }},
+	{"step 3 SD, 5% outliers", func(r *rand.Rand) ([]float64, []int) {
+		x, c := stepAt(r, 60, 0.01, 0.03, 5+r.IntN(50))
+		for i := range x {
+			if r.Float64() < 0.05 {
+				x[i] *= 1.2
+			}
+		}
+		return x, c
+	}},
+	{"drift +5%, no step", func(r *rand.Rand) ([]float64, []int) {
+		x := noisy(r, 60, 0.01)
+		for i := range x {
+			x[i] *= 1 + 0.05*float64(i)/60
+		}
+		return x, nil
+	}},
+	{"short: 15 points, 5 SD", func(r *rand.Rand) ([]float64, []int) { return stepAt(r, 15, 0.01, 0.05, 7) }},
+	{"three steps of 4 SD", func(r *rand.Rand) ([]float64, []int) {
+		x := noisy(r, 80, 0.01)
+		step(x, 20, 0.04)
+		step(x, 40, -0.04)
+		step(x, 60, 0.04)
+		return x, []int{20, 40, 60}
+	}},
+	{"flat", func(r *rand.Rand) ([]float64, []int) { return noisy(r, 60, 0.01), nil }},
+}
+
+func stepAt(r *rand.Rand, n int, sd, rel float64, at int) ([]float64, []int) {
+	return step(noisy(r, n, sd), at, rel), []int{at}
+}
+
+// windowedT is the baseline: Welch's t between the w points before and
+// after each index; an alert where |t| exceeds limit and is the largest
+// within w either side (Perfherder's method, with its window and limit).
+func windowedT(x []float64, w int, limit float64) []int {
+	n := len(x)
+	t := make([]float64, n)
+	for i := w; i+w <= n; i++ {
+		m1, s1 := meanSD(x[i-w : i])
+		m2, s2 := meanSD(x[i : i+w])
+		se := math.Sqrt(s1*s1/float64(w) + s2*s2/float64(w))
+		if se > 0 {
+			t[i] = math.Abs(m2-m1) / se
+		}
+	}
+	var out []int
+	for i := range t {
+		if t[i] <= limit {
+			continue
+		}
+		peak := true
+		for j := max(0, i-w); j < min(n, i+w+1); j++ {
+			if t[j] > t[i] || (t[j] == t[i] && j < i) {
+				peak = false
+			}
+		}
+		if peak {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func meanSD(x []float64) (float64, float64) {
+	var m, s float64
+	for _, v := range x {
+		m += v
+	}
+	m /= float64(len(x))
+	for _, v := range x {
+		s += (v - m) * (v - m)
+	}
+	return m, math.Sqrt(s / float64(len(x)-1))
+}
+
+// score counts reported change points within tol of a true one (each
+// true change matched once).
+func score(found, truth []int, tol int) (tp int) {
+	used := make([]bool, len(truth))
+	for _, f := range found {
+		for i, c := range truth {
+			if !used[i] && abs(float64(f-c)) <= float64(tol) {
+				used[i] = true
+				tp++
+				break
+			}
+		}
+	}
+	return tp
+}
+
+type tally struct{ tp, reported, truth int }
+
+func (t tally) f1() (p, r, f float64) {
+	p, r = 1, 1
+	if t.reported > 0 {
+		p = float64(t.tp) / float64(t.reported)
+	}
+	if t.truth > 0 {
+		r = float64(t.tp) / float64(t.truth)
+	}
+	if p+r > 0 {
+		f = 2 * p * r / (p + r)
+	}
+	return p, r, f
+}
+
+// TestLabelledSet compares E-divisive means (level 0.01) with a windowed
+// t-test (window 8, |t| > 5) on 100 series of each family, a detection
+// counting within 2 points of the truth. Run:
+// go test -run LabelledSet -v ./internal/changepoint -changepoint.table
+func TestLabelledSet(t *testing.T) {
+	if !*table {
+		t.Skip("a measurement: -changepoint.table")
+	}
+	const per, tol = 100, 2
+	for fi, fam := range families {
+		var ed, wt tally
+		for s := range uint64(per) {
+			rng := rand.New(rand.NewPCG(s, uint64(fi)))
+			x, truth := fam.make(rng)
+			var idx []int
+			for _, c := range Detect(x, Options{Level: 0.01, Permutations: 199, MinSize: 3, Seed: s}) {
+				idx = append(idx, c.Index)
+			}
+			base := windowedT(x, min(8, len(x)/2), 5)
+			ed = tally{ed.tp + score(idx, truth, tol), ed.reported + len(idx), ed.truth + len(truth)}
+			wt = tally{wt.tp + score(base, truth, tol), wt.reported + len(base), wt.truth + len(truth)}
+		}
+		ep, er, ef := ed.f1()
+		bp, br, bf := wt.f1()
+		t.Logf("%-24s e-divisive: reported %3d precision %.2f recall %.2f F1 %.2f | windowed t: reported %3d precision %.2f recall %.2f F1 %.2f",
+			fam.name, ed.reported, ep, er, ef, wt.reported, bp, br, bf)
+	}
+}

@@ -1,0 +1,97 @@
+package history
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/flybench/flybench/internal/changepoint"
+)
+
+func TestSeries(t *testing.T) {
+	for name, dsn := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := open(t, dsn)
+			// Added out of order, with starts that RFC3339Nano writes with
+			// different numbers of digits (".5" before "" in a string sort).
+			var runs []fixtureRun
+			for _, i := range []int{3, 0, 4, 1, 2} {
+				branch := "main"
+				if i == 4 {
+					branch = "dev"
+				}
+				runs = append(runs, fixtureRun{id: fmt.Sprintf("r%d", i), started: t0.Add(time.Duration(i) * 500 * time.Millisecond),
+					tags: map[string]string{"revision": fmt.Sprintf("rev%d", i), "branch": branch}, medians: []float64{100 + float64(i), 50}})
+			}
+			raw := stream(runs...)
+			entries, err := Parse("s", raw)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Add(raw, entries, nil); err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Series(Query{Case: "c0", Metric: "median_ns", Where: map[string]string{"branch": "main"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 1 || got[0].Total != 4 || got[0].Class != "linux/amd64/Test CPU/2" {
+				t.Fatalf("series: %+v", got)
+			}
+			for i, p := range got[0].Points {
+				if p.RunID != fmt.Sprintf("r%d", i) || p.Value != 100+float64(i) || p.Revision != fmt.Sprintf("rev%d", i) || p.CI != nil {
+					t.Errorf("point %d: %+v", i, p)
+				}
+			}
+			last, _ := s.Series(Query{Metric: "mean_ns", Last: 2})
+			if len(last) != 2 || last[0].Case != "c0" || last[1].Case != "c1" || last[0].Total != 5 || len(last[0].Points) != 2 ||
+				last[0].Points[1].RunID != "r4" || last[0].Points[1].CI == nil || last[0].Points[1].CI[0] != 104*0.99 {
+				t.Errorf("--last 2 of every case: %+v", last)
+			}
+			none, _ := s.Series(Query{Metric: "score"})
+			if len(none) != 0 {
+				t.Errorf("a score series of runs without a reference workload: %+v", none)
+			}
+			if _, err := s.Series(Query{Metric: "p42"}); err == nil {
+				t.Error("an unknown metric was accepted")
+			}
+		})
+	}
+}
+
+func TestMarkChanges(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "c.db"))
+	var runs []fixtureRun
+	for i := range 30 {
+		level := 100.0
+		if i >= 18 {
+			level = 110
+		}
+		noise := float64((i*7)%5-2) * 0.4 // a fixed wobble of ±0.8%
+		runs = append(runs, fixtureRun{id: fmt.Sprintf("r%02d", i), started: t0.Add(time.Duration(i) * time.Hour),
+			tags: map[string]string{"revision": fmt.Sprintf("v%d", i)}, medians: []float64{level + noise}})
+	}
+	raw := stream(runs...)
+	entries, err := Parse("m", raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(raw, entries, nil); err != nil {
+		t.Fatal(err)
+	}
+	series, err := s.Series(Query{Case: "c0", Metric: "median_ns"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	MarkChanges(series, changepoint.DefaultOptions)
+	got := series[0].Changes
+	if len(got) != 1 {
+		t.Fatalf("changes: %+v", got)
+	}
+	c := got[0]
+	if c.Index != 18 || c.BeforeRun != "r17" || c.AfterRun != "r18" || c.BeforeRevision != "v17" || c.AfterRevision != "v18" ||
+		c.ChangePct < 9 || c.ChangePct > 11 || c.P > 0.01 || series[0].Detection == nil {
+		t.Errorf("change: %+v", c)
+	}
+}

@@ -1,0 +1,77 @@
+// The records of fb-history: a case's series over the runs a results
+// store holds.
+
+package ndjson
+
+// Series is one case's level over time on one machine class, from
+// fb-history show (schema 1.7): Series is its kind ("levels"), Points in
+// the order the runs started.
+// Metric names the summary field each point's Value is (median_ns,
+// mean_ns, min_ns, or score: the normalized score, comparable across
+// classes, when Class is empty). Total counts the points the store held
+// before --last kept the newest.
+type Series struct {
+	Header
+	Series string `json:"series"`
+	Case   string `json:"case"`
+	// Reference is the reference case of a chain's comparisons.
+	Reference string            `json:"reference,omitempty"`
+	Metric    string            `json:"metric"`
+	Class     string            `json:"class"`
+	Where     map[string]string `json:"where,omitempty"`
+	Total     int               `json:"total"`
+	Points    []SeriesPoint     `json:"points"`
+	// Changes are the level shifts found in Points, oldest first; absent
+	// when none was found or none was looked for (Detection says which).
+	Changes []SeriesChange `json:"changes,omitempty"`
+	// Detection is how Changes were found; absent when they were not
+	// looked for.
+	Detection *Detection `json:"detection,omitempty"`
+}
+
+// Detection names a change-point method and its settings: E-divisive
+// means with a permutation test of Permutations draws at Level, seeded.
+type Detection struct {
+	Method       string  `json:"method"`
+	Level        float64 `json:"level"`
+	Permutations int     `json:"permutations"`
+	MinSize      int     `json:"min_size"`
+	Seed         uint64  `json:"seed"`
+}
+
+// SeriesChange is one level shift of a series: Index is its first point
+// at the new level; BeforeRun and AfterRun the runs on either side (and
+// their revisions); Before and After the medians of the segments either
+// side, up to the neighbouring changes; ChangePct = After/Before - 1 in
+// percent; P the permutation test's p-value.
+type SeriesChange struct {
+	Index          int     `json:"index"`
+	BeforeRun      string  `json:"before_run"`
+	AfterRun       string  `json:"after_run"`
+	BeforeRevision string  `json:"before_revision,omitempty"`
+	AfterRevision  string  `json:"after_revision,omitempty"`
+	Before         float64 `json:"before"`
+	After          float64 `json:"after"`
+	ChangePct      float64 `json:"change_pct"`
+	P              float64 `json:"p"`
+}
+
+// Kinds of series: per-run levels, and chained paired changes (each
+// point the product of the contender/reference time ratios of every
+// run's paired comparison up to it, Metric "time_ratio").
+const (
+	SeriesLevels = "levels"
+	SeriesChain  = "chain"
+)
+
+// SeriesPoint is one run's value in a series. CI is the interval fb-analyze
+// gave the metric (the mean's, the score's), absent for one it gives none
+// (median, min); Revision is the run's revision tag, if it has one.
+type SeriesPoint struct {
+	RunID    string      `json:"run_id"`
+	Started  string      `json:"started"`
+	Revision string      `json:"revision,omitempty"`
+	Value    float64     `json:"value"`
+	CI       *[2]float64 `json:"ci,omitempty"`
+	N        int         `json:"n"`
+}
