@@ -50,6 +50,7 @@ func (s *sampler) windowRecord(w *window) ndjson.Window {
 		rec.ForeignPct, rec.HostBusyPct, rec.OwnPct = est.ForeignPct, est.HostBusyPct, est.OwnPct
 		rec.AllowancePct = est.AllowancePct
 		rec.Attribution, rec.WatchedCPUs, rec.Diluted = est.Attribution, est.WatchedCPUs, est.Diluted
+		rec.Pressure, rec.PressureUnavailable = est.Pressure, est.PressureUnavailable
 		if rec.Judged {
 			rec.Verdict = ndjson.WindowClean
 			if est.ForeignPct-est.AllowancePct > s.e.Config.Watch.MaxForeignPct {

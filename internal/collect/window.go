@@ -66,6 +66,10 @@ type Estimate struct {
 	WatchedCPUs []int
 	// Diluted is set on the window where core-scoped attribution gave way.
 	Diluted bool
+	// Pressure is the host's stall information over the window, or nil
+	// with PressureUnavailable saying why.
+	Pressure            *ndjson.Pressure
+	PressureUnavailable string
 }
 
 // Monitor measures foreign CPU load, outside timed regions.

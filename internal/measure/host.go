@@ -120,7 +120,8 @@ func (m *measurement) monitor(watched []int) collect.Monitor {
 	if m.Mode == ModeWorker {
 		self = workerSelf{pids: m.pids}
 	}
-	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.Watch.MaxForeignPct, ncpu, watched)
+	return watch.New(stat, self, probes.SampleClock{}, time.Sleep, m.Watch.MaxForeignPct, ncpu, watched).
+		WithPressure(watch.ProcPressure{Root: os.DirFS("/")})
 }
 
 func watchConfig(w collect.Watch) *ndjson.WatchConfig {

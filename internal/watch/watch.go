@@ -47,12 +47,15 @@ type Monitor struct {
 	watched []int // nil: host-wide
 	diluted bool
 	start   reading
+	psi     Pressure // nil: not read
 }
 
 // reading is one set of cumulative counters.
 type reading struct {
 	at, busy, process, children, thread int64
 	ok                                  bool
+	stall                               StallTotals
+	stallErr                            error
 }
 
 // New returns a host-wide monitor for a machine of ncpu CPUs, or a
@@ -69,7 +72,17 @@ func (m *Monitor) read() reading {
 	r.children, errC = m.self.Children()
 	r.thread, errT = m.self.Thread()
 	r.ok = err == nil && errP == nil && errC == nil && errT == nil
+	if m.psi != nil {
+		r.stall, r.stallErr = m.psi.Read()
+	}
 	return r
+}
+
+// WithPressure makes every window's estimate carry the host's pressure
+// stall information read from p.
+func (m *Monitor) WithPressure(p Pressure) *Monitor {
+	m.psi = p
+	return m
 }
 
 // Begin marks the start of a window.
@@ -79,6 +92,7 @@ func (m *Monitor) Begin() { m.start = m.read() }
 func (m *Monitor) End() collect.Estimate {
 	end := m.read()
 	est := m.estimate(m.start, end)
+	m.pressure(&est, m.start, end)
 	m.start = end
 	if est.Diluted { // the watched set changed: start over host-wide
 		m.start = m.read()
@@ -115,6 +129,20 @@ func (m *Monitor) estimate(a, b reading) collect.Estimate {
 	est.AllowancePct = pct(int64(len(est.WatchedCPUs)+m.hostCPUs(est))*TickNS, capacity)
 	est.Judged = wall >= TickNS
 	return est
+}
+
+// pressure adds the stall information between two readings to est, or
+// the reason it has none.
+func (m *Monitor) pressure(est *collect.Estimate, a, b reading) {
+	switch {
+	case m.psi == nil:
+	case a.stallErr != nil:
+		est.PressureUnavailable = a.stallErr.Error()
+	case b.stallErr != nil:
+		est.PressureUnavailable = b.stallErr.Error()
+	case b.at > a.at:
+		est.Pressure = pressureOver(a.stall, b.stall, b.at-a.at)
+	}
 }
 
 // hostCPUs is the CPU count of a host-wide estimate (0 when core-scoped,

@@ -637,6 +637,24 @@ type Window struct {
 	Conditions        *Conditions `json:"conditions,omitempty"`
 	ConditionsExpired bool        `json:"conditions_expired,omitempty"`
 	Fallback          string      `json:"fallback,omitempty"`
+	// Pressure is the host's pressure stall information over the window,
+	// where the kernel keeps it; PressureUnavailable says why it is
+	// absent otherwise (schema 1.7). Both are absent without a watch.
+	Pressure            *Pressure `json:"pressure,omitempty"`
+	PressureUnavailable string    `json:"pressure_unavailable,omitempty"`
+}
+
+// Pressure is the share of a window's wall time, in percent, during which
+// some task of the host (Some) or every non-idle one (Full) was stalled
+// waiting for the CPU, memory or I/O: the kernel's pressure stall
+// information (/proc/pressure), host-wide (schema 1.7).
+type Pressure struct {
+	CPUSomePct    float64 `json:"cpu_some_pct"`
+	CPUFullPct    float64 `json:"cpu_full_pct"`
+	MemorySomePct float64 `json:"memory_some_pct"`
+	MemoryFullPct float64 `json:"memory_full_pct"`
+	IOSomePct     float64 `json:"io_some_pct"`
+	IOFullPct     float64 `json:"io_full_pct"`
 }
 
 // Window verdicts and actions.
