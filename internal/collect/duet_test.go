@@ -3,6 +3,7 @@ package collect
 import (
 	"bytes"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,10 +27,17 @@ type duetOp struct {
 	mu       sync.Mutex
 	tids     []int
 	alone    int
+	company  int
 }
 
 func (o *duetOp) Run(n int64) (int64, error) {
 	start := time.Now()
+	if n == 1 { // the first warm-up batch, or company for the other side
+		o.mu.Lock()
+		o.company++
+		o.mu.Unlock()
+		return 1, nil
+	}
 	if o.sampling.Load() {
 		o.mu.Lock()
 		o.tids = append(o.tids, unix.Gettid())
@@ -177,5 +185,59 @@ func TestOverlap(t *testing.T) {
 		if got := overlap(c.a, c.b); got != c.want {
 			t.Errorf("overlap(%+v, %+v) = %v, want %v", c.a, c.b, got, c.want)
 		}
+	}
+}
+
+// sleepOp sleeps d per batch of any size, and counts its batches of one
+// operation taken while the run samples (company for the other side).
+type sleepOp struct {
+	d        time.Duration
+	sampling *atomic.Bool
+	company  atomic.Int64
+}
+
+func (o *sleepOp) Run(n int64) (int64, error) {
+	if n == 1 && o.sampling.Load() {
+		o.company.Add(1)
+		time.Sleep(o.d / 10)
+		return int64(o.d / 10), nil
+	}
+	time.Sleep(o.d)
+	return int64(o.d), nil
+}
+
+// TestDuetCompany: the side that ends first keeps running single untimed
+// operations until the other ends, so the longer side never runs alone;
+// the samples keep the timed batches' own times.
+func TestDuetCompany(t *testing.T) {
+	var sampling atomic.Bool
+	fast, slow := &sleepOp{d: time.Millisecond, sampling: &sampling}, &sleepOp{d: 6 * time.Millisecond, sampling: &sampling}
+	var buf bytes.Buffer
+	cfg := DefaultConfig
+	cfg.Duet, cfg.Samples, cfg.Warmup, cfg.Measurement, cfg.SizeSpread, cfg.MaxIterations = true, 10, time.Millisecond, 100*time.Millisecond, 1, 2
+	e := &Engine{Config: cfg, Clock: probes.SampleClock{}, Out: ndjson.NewWriter(&buf), Progress: phaseWatch{&sampling},
+		Cases: []Case{{Name: "fast", Op: fast}, {Name: "slow", Op: slow}},
+		Duet:  &Duet{CPUs: [2]int{0, 1}, Bind: func(int) error { return nil }}}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if fast.company.Load() < 10 {
+		t.Errorf("the fast side kept the slow one company %d times in 10 pairs", fast.company.Load())
+	}
+	var slowOv []float64
+	for _, smp := range readStream(t, buf.Bytes()).samples {
+		want := map[int]int64{0: int64(time.Millisecond), 1: int64(6 * time.Millisecond)}[smp.Case]
+		if smp.WallNS != want {
+			t.Errorf("case %d unit %d: wall %d, want its batch's own %d", smp.Case, smp.Unit, smp.WallNS, want)
+		}
+		if smp.Case == 1 {
+			slowOv = append(slowOv, *smp.Overlap)
+		}
+	}
+	// without company the slow side's overlap is at most 1/6; a lane
+	// descheduled on a loaded machine may start late, so the median
+	slices.Sort(slowOv)
+	if med := slowOv[len(slowOv)/2]; med < 0.7 {
+		t.Errorf("slow side's median overlap %.2f (%v); its company should have covered it", med, slowOv)
 	}
 }
