@@ -177,7 +177,7 @@ func (e *Engine) prepareDuet(c, ln int) error {
 // other ends: neither timed batch runs its tail alone, which would make
 // the longer side look faster than next to its co-runner (without the
 // company, on this project's two-vCPU machine, a 1.78% difference of a
-// compute-bound program read as +0.85% and +1.19% in duets). Each side's
+// compute-bound program read +0.85 to +1.68% in four duets). Each side's
 // time is taken from its operation before the company starts.
 func (s *sampler) duetBatches(j job, sizes []int64) [2]duetRun {
 	e := s.e
