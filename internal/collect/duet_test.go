@@ -17,10 +17,13 @@ import (
 )
 
 // duetOp is an operation that, while the run samples, waits for the
-// other side of its pair to arrive: the batches of pair p are arrivals
-// 2p+1 and 2p+2, so a batch whose partner did not arrive within a second
-// ran alone, and is counted. It records the OS thread of every sampled
-// batch.
+// other side of its pair to arrive: the timed batches of pair p are
+// arrivals 2p+1 and 2p+2, so a batch whose partner did not arrive within
+// a second ran alone, and is counted. It reports 1 µs per operation
+// whatever it took, so calibration gives batches of hundreds of
+// operations however loaded the machine: a batch of one operation while
+// the run samples is company for the other side. It records the OS
+// thread of every timed batch.
 type duetOp struct {
 	arrivals *atomic.Int64
 	sampling *atomic.Bool
@@ -31,29 +34,27 @@ type duetOp struct {
 }
 
 func (o *duetOp) Run(n int64) (int64, error) {
-	start := time.Now()
-	if n == 1 { // the first warm-up batch, or company for the other side
-		o.mu.Lock()
+	if !o.sampling.Load() {
+		return n * 1000, nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if n == 1 {
 		o.company++
-		o.mu.Unlock()
-		return 1, nil
+		return 1000, nil
 	}
-	if o.sampling.Load() {
-		o.mu.Lock()
-		o.tids = append(o.tids, unix.Gettid())
-		o.mu.Unlock()
-		a := o.arrivals.Add(1)
-		both := 2 * ((a-1)/2 + 1)
-		for deadline := time.Now().Add(time.Second); o.arrivals.Load() < both && time.Now().Before(deadline); {
-			time.Sleep(50 * time.Microsecond)
-		}
-		if o.arrivals.Load() < both {
-			o.mu.Lock()
-			o.alone++
-			o.mu.Unlock()
-		}
+	o.tids = append(o.tids, unix.Gettid())
+	o.mu.Unlock()
+	a := o.arrivals.Add(1)
+	both := 2 * ((a-1)/2 + 1)
+	for deadline := time.Now().Add(time.Second); o.arrivals.Load() < both && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Microsecond)
 	}
-	return max(time.Since(start).Nanoseconds(), 1), nil
+	o.mu.Lock()
+	if o.arrivals.Load() < both {
+		o.alone++
+	}
+	return n * 1000, nil
 }
 
 type phaseWatch struct{ sampling *atomic.Bool }
