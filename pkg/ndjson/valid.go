@@ -192,17 +192,59 @@ func escape(b []byte, i int) (int, *syntaxPos) {
 	case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
 		return 2, nil
 	case 'u':
-		for k := i + 2; k < i+6; k++ {
-			if k == len(b) {
-				return 0, at(k, `unterminated \u escape`)
+		u, err := hex4(b, i)
+		if err != nil {
+			return 0, err
+		}
+		switch {
+		case u >= 0xdc00 && u <= 0xdfff:
+			return 0, at(i, fmt.Sprintf(`\u%04x is the second half of a UTF-16 surrogate pair without its first: not Unicode text`, u))
+		case u >= 0xd800 && u <= 0xdbff:
+			// the first half of a pair must be followed by its second;
+			// goccy/go-json reads six bytes past a string ending in a
+			// lone first half
+			j := i + 6
+			switch {
+			case j == len(b) || j+1 == len(b) && b[j] == '\\':
+				return 0, at(len(b), "unterminated surrogate pair")
+			case b[j] == '\\' && b[j+1] == 'u':
+				v, err := hex4(b, j)
+				if err != nil {
+					return 0, err
+				}
+				if v >= 0xdc00 && v <= 0xdfff {
+					return 12, nil
+				}
 			}
-			if !isHex(b[k]) {
-				return 0, at(i, `\u needs four hexadecimal digits`)
-			}
+			return 0, at(i, fmt.Sprintf(`\u%04x is the first half of a UTF-16 surrogate pair without its second: not Unicode text`, u))
 		}
 		return 6, nil
 	}
 	return 0, at(i, fmt.Sprintf(`invalid escape \%s`, printable(b[i+1])))
+}
+
+// hex4 reads the four hexadecimal digits of the \u escape at b[i].
+func hex4(b []byte, i int) (rune, *syntaxPos) {
+	var u rune
+	for k := i + 2; k < i+6; k++ {
+		if k == len(b) {
+			return 0, at(k, `unterminated \u escape`)
+		}
+		if !isHex(b[k]) {
+			return 0, at(i, `\u needs four hexadecimal digits`)
+		}
+		d := rune(b[k])
+		switch {
+		case d >= 'a':
+			d -= 'a' - 10
+		case d >= 'A':
+			d -= 'A' - 10
+		default:
+			d -= '0'
+		}
+		u = u<<4 | d
+	}
+	return u, nil
 }
 
 // number reads a number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
