@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -80,15 +79,9 @@ var gbAxes = map[string]custom.Descriptor{
 
 // parseGbench reads Google Benchmark's JSON.
 func parseGbench(file string, data []byte) (*source, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &InputError{File: file, Msg: "the file is empty: a Google Benchmark binary writes it with --benchmark_format=json (or --benchmark_out=FILE --benchmark_out_format=json)"}
-	}
-	if err := checkUTF8(file, data); err != nil {
-		return nil, err
-	}
 	var doc gbDocument
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, decodeError(file, data, err, gbWords)
+	if err := decodeDocument(file, data, &doc, "the file is empty: a Google Benchmark binary writes it with --benchmark_format=json (or --benchmark_out=FILE --benchmark_out_format=json)", gbWords); err != nil {
+		return nil, err
 	}
 	if doc.Benchmarks == nil {
 		return nil, &InputError{File: file, Line: 1, Msg: `no "benchmarks" array: not Google Benchmark's JSON`}

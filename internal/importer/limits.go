@@ -3,6 +3,7 @@ package importer
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -85,4 +86,20 @@ func clip(s string) string {
 		return s[:40] + "..."
 	}
 	return s
+}
+
+// decodeDocument reads a JSON results file into doc: refused when empty
+// (emptyMsg says how the tool writes it), when not UTF-8, and when not
+// the document words names, each at its file and line.
+func decodeDocument(file string, data []byte, doc any, emptyMsg string, words docWords) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return &InputError{File: file, Msg: emptyMsg}
+	}
+	if err := checkUTF8(file, data); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, doc); err != nil {
+		return decodeError(file, data, err, words)
+	}
+	return nil
 }

@@ -1,7 +1,6 @@
 package importer
 
 import (
-	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -80,15 +79,9 @@ var pyArch = map[string]string{"x86_64": "amd64", "AMD64": "amd64", "aarch64": "
 
 // parsePytest reads pytest-benchmark's JSON.
 func parsePytest(file string, data []byte) (*source, error) {
-	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, &InputError{File: file, Msg: "the file is empty: pytest writes it with --benchmark-json=FILE"}
-	}
-	if err := checkUTF8(file, data); err != nil {
-		return nil, err
-	}
 	var doc pyDocument
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return nil, decodeError(file, data, err, pyWords)
+	if err := decodeDocument(file, data, &doc, "the file is empty: pytest writes it with --benchmark-json=FILE", pyWords); err != nil {
+		return nil, err
 	}
 	switch {
 	case doc.Benchmarks == nil:
