@@ -50,7 +50,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld, mixed or peak")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld, mixed, precision or peak")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -89,6 +89,12 @@ func main() {
 	flag.DurationVar(&mx.budget, "mixed-budget", 20*time.Second, "mixed: wall time of one comparison (fb-pair -t 90% of it, stopped at 95%; hyperfine's --runs sized to it)")
 	flag.BoolVar(&mx.quiet, "mixed-quiet", false, "mixed: run without the interferer (the methods on the machine as it is)")
 	flag.DurationVar(&mx.truth, "mixed-truth", 40*time.Second, "mixed: fb-pair -t of each program's quiet run, the truth")
+	var pr precisionConfig
+	flag.IntVar(&pr.runs, "precision-runs", 10, "precision: runs per pair, kind (A/A, A/B) and condition")
+	flag.DurationVar(&pr.quiet, "precision-quiet", time.Second, "precision: fb-pair -t of a quiet run")
+	flag.DurationVar(&pr.loaded, "precision-loaded", 5*time.Second, "precision: fb-pair -t of a run under the mixed interferer")
+	flag.DurationVar(&pr.truth, "precision-truth", 20*time.Second, "precision: fb-pair -t of each pair's quiet truth")
+	precConds := flag.String("precision-conditions", "quiet,mixed", "precision: conditions, comma-separated: quiet, mixed (the mixed section's random interferer)")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -96,9 +102,9 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed", "peak":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed", "precision", "peak":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld, mixed or peak", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld, mixed, precision or peak", *only))
 	}
 	rw.bin = *bin
 	rw.modes, rw.programs, rw.conditions = splitList(*rwModesFlag, ","), splitList(*rwPrograms, ","), splitList(*rwConditions, ",")
@@ -108,6 +114,10 @@ func main() {
 	mx.bin, mx.programs, mx.methods = *bin, splitList(*mixedProgs, ","), splitList(*mixedMeths, ",")
 	if *only == "" || *only == "mixed" {
 		check(mx.validate())
+	}
+	pr.bin, pr.conditions = *bin, splitList(*precConds, ",")
+	if *only == "" || *only == "precision" {
+		check(pr.validate())
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -156,6 +166,9 @@ func main() {
 	}
 	if *only == "" || *only == "mixed" {
 		b.mixed(mx)
+	}
+	if *only == "" || *only == "precision" {
+		b.precision(pr)
 	}
 }
 
