@@ -198,9 +198,16 @@ const spinProbe = 10_000_000
 // spinCost is spin's start-up time and time per step on this machine, in
 // ns, from fb-sample's medians of spin -n 0 and spin -n spinProbe.
 func (b *bench) spinCost() (float64, float64) {
-	empty := b.sampleMedian(b.tool("spin") + " -n 0")
-	full := b.sampleMedian(fmt.Sprintf("%s -n %d", b.tool("spin"), spinProbe))
-	return empty, (full - empty) / spinProbe
+	return b.linearCost(b.tool("spin")+" -n 0", b.tool("spin")+" -n %d", spinProbe)
+}
+
+// linearCost is a command's fixed cost and its cost per step, in ns, from
+// the median run times of its empty run and of a run of probe steps
+// (format has one %d for the steps).
+func (b *bench) linearCost(empty, format string, probe int) (float64, float64) {
+	fixed := b.sampleMedian(empty)
+	full := b.sampleMedian(fmt.Sprintf(format, probe))
+	return fixed, (full - fixed) / float64(probe)
 }
 
 // sampleMedian is fb-sample's median per-run time of a command, in ns.
