@@ -59,3 +59,16 @@ func TestOracleWidthNoCleanPairs(t *testing.T) {
 		t.Fatalf("oracleWidth = %g, %d, %v; want NaN, 0 pairs", width, n, err)
 	}
 }
+
+func TestMoreTimeCountsTheFixedCost(t *testing.T) {
+	// 2 ms of start-up and 1 ns per step: 18,000,000 steps take 20 ms, and
+	// 2% more is 400 µs, 400,000 steps (2% more steps would be 1.8% more
+	// time).
+	if got := moreTime(18_000_000, 2e6, 1, 2); got != 18_400_000 {
+		t.Errorf("moreTime = %d, want 18400000", got)
+	}
+	// Unknown costs: 2% more steps.
+	if got := moreTime(1000, 0, 0, 2); got != 1020 {
+		t.Errorf("moreTime without costs = %d, want 1020", got)
+	}
+}
