@@ -7,6 +7,8 @@ complete -c fb-check -l memory-floor-op -r -d 'the same for a per-operation amou
 complete -c fb-check -l format -s f -x -a 'console markdown ndjson' -d 'console, markdown'
 complete -c fb-check -l color -x -a 'auto always never' -d 'console colour: auto, always or never'
 complete -c fb-check -l record -r -d 'also write the check records'
+complete -c fb-check -l history -r -d 'also judge every case against its history in this results store'
+complete -c fb-check -l history-runs -r -d '--history: how many of the newest comparable runs'
 complete -c fb-check -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-check -l help -s h -d 'show help'
 complete -c fb-check -l version -s v -d 'print the version'

@@ -40,13 +40,14 @@ An axis without a value is "skip" with its status, never a pass. With --noise, a
 calibrated on another machine class (os, arch, CPU model, CPU count) makes the judgement
 advisory: the table is printed and the outcome is "cannot judge".
 
-Exit status: 0 no regression, 1 an internal error or a --history store that failed while read,
-2 usage, or a FILE or --history store that cannot be opened, 3 a bad input line or a --noise
-file that is not a noise profile, 4 unknown schema version (or a store newer than this build), 6 a run without its analysis (not
-analyzed, or cut short before it), 12 regressed, 13 cannot judge (no comparison at all, a
-noise profile from another machine class, or too little history and nothing else judged), 14 the output or --record could not be written,
-130/143 SIGINT/SIGTERM: the input was read to its end and judged (a second signal stops at once;
-a regression or an input that cannot be judged keeps 12 or 13).`
+Exit status: 0 no regression, 1 an internal error or a --history store that failed while
+read, 2 usage, or a FILE or --history store that cannot be opened, 3 a bad input line or a
+--noise file that is not a noise profile, 4 unknown schema version (or a store newer than this
+build), 6 a run without its analysis (not analyzed, or cut short before it), 12 regressed, 13
+cannot judge (no comparison at all, a noise profile from another machine class, or too little
+history and nothing else judged), 14 the output or --record could not be written, 130/143
+SIGINT/SIGTERM: the input was read to its end and judged (a second signal stops at once; a
+regression or an input that cannot be judged keeps 12 or 13).`
 
 func checkApp(env Env) *ucli.App {
 	d := check.DefaultOptions
