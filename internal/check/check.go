@@ -6,7 +6,8 @@
 // the measurement cannot tell from noise (a statistical window: the
 // comparison's own interval, widened by a noise profile calibrated across
 // whole invocations when one is given). It reads fb-analyze's records and
-// computes no statistic of its own.
+// computes no statistic of its own, but for the gate against history
+// (history.go): a median and fb-noise's spread of the runs a store holds.
 package check
 
 import (
