@@ -8,6 +8,7 @@ complete -c fb-check -l format -s f -x -a 'console markdown ndjson' -d 'console,
 complete -c fb-check -l color -x -a 'auto always never' -d 'console colour: auto, always or never'
 complete -c fb-check -l record -r -d 'also write the check records'
 complete -c fb-check -l history -r -d 'also judge every case against its history in this results store'
+complete -c fb-check -l history-where -r -d '--history: tag.KEY=VALUE a run of the history must have'
 complete -c fb-check -l history-runs -r -d '--history: how many of the newest comparable runs'
 complete -c fb-check -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-check -l help -s h -d 'show help'

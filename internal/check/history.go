@@ -28,10 +28,10 @@ const DefaultHistoryRuns = 20
 
 // Past is a results store as the gate reads it: Before gives a case's
 // median in the newest n runs before run on run's machine class (the
-// fingerprint fields that make timings comparable), oldest first, without
-// run itself. *history.Store is one.
+// fingerprint fields that make timings comparable) that hold every tag of
+// where, oldest first, without run itself. *history.Store is one.
 type Past interface {
-	Before(run *ndjson.Run, name string, n int) ([]ndjson.SeriesPoint, error)
+	Before(run *ndjson.Run, name string, n int, where map[string]string) ([]ndjson.SeriesPoint, error)
 }
 
 // History says what each run is judged against besides its own
@@ -43,6 +43,9 @@ type History struct {
 	// Runs is K, the most runs of history a level is taken from; at least
 	// MinHistoryRuns.
 	Runs int
+	// Where keeps the runs whose tags hold every key with its value (a
+	// branch, a runner class); nil keeps all.
+	Where map[string]string
 	// Change are the change-point detector's settings.
 	Change changepoint.Options
 }
@@ -63,7 +66,7 @@ func (h *History) historyItems(r *Run, opt Options) ([]ndjson.CheckItem, string,
 	short := ""
 	for i := range r.Summaries {
 		sm := &r.Summaries[i]
-		past, err := h.Past.Before(&r.Run, sm.Name, h.Runs)
+		past, err := h.Past.Before(&r.Run, sm.Name, h.Runs, h.Where)
 		if err != nil {
 			return nil, "", &HistoryError{Store: h.Store, Err: err}
 		}

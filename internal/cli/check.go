@@ -30,7 +30,8 @@ its change is large enough to matter AND outside what the measurement cannot tel
 
   history  with --history DSN, every case of each run against its own history in a results store
            (fb-history add; a SQLite file or a postgres:// URL): the change of its median from
-           the median of its last --history-runs runs on the same machine class, with the
+           the median of its last --history-runs runs on the same machine class (and with
+           every --history-where tag), with the
            runs' own spread (fb-noise's estimator: 1.96 x 1.4826 x MAD) as the noise, fails
            on the same two thresholds as time. Fewer than 5 such runs: skipped; a run with
            nothing else judged cannot be judged. A change point (E-divisive) at the newest
@@ -63,6 +64,7 @@ func checkApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
 		&ucli.StringFlag{Name: "history", Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
+		&ucli.StringSliceFlag{Name: "history-where", Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
 		&ucli.IntFlag{Name: "history-runs", Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
 	}
 	app.Action = interruptible(env, "fb-check", "checked", func(c *ucli.Context) error { return runCheck(c, env) })
@@ -113,14 +115,21 @@ func judgeCheck(c *ucli.Context, all []*check.Run, profile *check.Profile, ro *c
 	if c.String("history") == "" {
 		return check.Judge(all, profile, ro.Options), nil
 	}
+	where, err := tagWhere("history-where", c.StringSlice("history-where"))
+	if err != nil {
+		return check.Result{}, err
+	}
 	s, err := openCheckHistory(c.String("history"))
 	if err != nil {
 		return check.Result{}, err
 	}
 	defer s.Close()
 	ro.History, ro.HistoryRuns = s.Name, c.Int("history-runs")
+	if w := c.StringSlice("history-where"); len(w) > 0 {
+		ro.History += " (" + strings.Join(w, ", ") + ")"
+	}
 	res, err := check.JudgeHistory(all, profile, ro.Options, check.History{Past: s, Store: s.Name, Runs: ro.HistoryRuns,
-		Change: changepoint.DefaultOptions})
+		Where: where, Change: changepoint.DefaultOptions})
 	if err != nil {
 		return res, withCode(ExitFailure, err, "")
 	}
@@ -161,6 +170,9 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 	}
 	if c.IsSet("history") && c.String("history") == "" {
 		return ro, usageErrorf("--history is empty: give a SQLite file or a postgres:// URL")
+	}
+	if _, err := tagWhere("history-where", c.StringSlice("history-where")); err != nil {
+		return ro, err
 	}
 	if n := c.Int("history-runs"); n < check.MinHistoryRuns {
 		return ro, usageErrorf("--history-runs %d: use %d or more (the fewest comparable runs a case is judged against)", n, check.MinHistoryRuns)
