@@ -22,6 +22,13 @@
 #   FB_OUT           where the analysed stream goes (default flybench.ndjson; keep it
 #                    as an artifact, or as the next baseline)
 #   FB_REVISION      recorded as --tag revision= (default: git rev-parse HEAD, if any)
+#   FB_HISTORY       a results store (optional): a SQLite file cached between jobs, or a
+#                    postgres:// URL from a secret. fb-check --history judges each case
+#                    against its last runs there too (same machine class; at least 5, or
+#                    that item cannot judge), then fb-history add records this run. A
+#                    SQLite file that does not exist yet is started by this run, unjudged.
+#   FB_HISTORY_ADD   0: judge against FB_HISTORY but add nothing (e.g. on pull requests,
+#                    so only the main branch's runs make the history; default 1)
 #   GITHUB_STEP_SUMMARY  the Markdown goes there when set, else to stdout
 set -euo pipefail
 
@@ -44,6 +51,19 @@ fi
 if [ -n "${FB_NOISE:-}" ]; then
 	check_flags+=(--noise "$FB_NOISE")
 fi
+history=${FB_HISTORY:-}
+if [ -n "$history" ]; then
+	case $history in
+	postgres://* | postgresql://*) check_flags+=(--history "$history") ;;
+	*)
+		if [ -e "${history#sqlite:}" ]; then
+			check_flags+=(--history "$history")
+		else
+			echo "flybench: no history yet in $history: this run starts it" >&2
+		fi
+		;;
+	esac
+fi
 
 # Measure: claim the host, wait for it to be quiet, then the paired run.
 fb-lock "${lock_flags[@]}" fb-gate "${gate_flags[@]}" --progress plain \
@@ -55,6 +75,10 @@ fb-lock "${lock_flags[@]}" fb-gate "${gate_flags[@]}" --progress plain \
 fb-report --format markdown "$out" >> "$summary"
 status=0
 fb-check "${check_flags[@]}" --format markdown "$out" >> "$summary" || status=$?
+# Record the run in the history after judging it (fb-check adds nothing).
+if [ -n "$history" ] && [ "${FB_HISTORY_ADD:-1}" != 0 ] && { [ "$status" -eq 0 ] || [ "$status" -eq 12 ] || [ "$status" -eq 13 ]; }; then
+	fb-history add --db "$history" "$out" >&2
+fi
 case $status in
 0) echo "flybench: no regression" >&2 ;;
 12) echo "flybench: regression (see the job summary)" >&2 ;;

@@ -6,7 +6,8 @@
 // the measurement cannot tell from noise (a statistical window: the
 // comparison's own interval, widened by a noise profile calibrated across
 // whole invocations when one is given). It reads fb-analyze's records and
-// computes no statistic of its own.
+// computes no statistic of its own, but for the gate against history
+// (history.go): a median and fb-noise's spread of the runs a store holds.
 package check
 
 import (
@@ -35,15 +36,32 @@ var DefaultOptions = Options{MaxSlowdownPct: 5, MaxMemoryGrowthPct: 3, MemoryFlo
 // for none) and returns one check record per run, in input order, and the
 // overall result. Every run must have its analysis (CheckAnalyzed).
 func Judge(all []*Run, p *Profile, opt Options) Result {
-	checks := make([]ndjson.Check, 0, len(all))
-	for _, r := range all {
-		checks = append(checks, judgeRun(r, p, opt))
-	}
-	return summarize(checks)
+	res, _ := judge(all, p, opt, nil)
+	return res
 }
 
-// judgeRun checks every comparison of one run.
-func judgeRun(r *Run, p *Profile, opt Options) ndjson.Check {
+// JudgeHistory is Judge that also checks every case of each run against
+// its history in h (kind "history"). The runs are not added to the store.
+// An error is a store that could not be read, a *HistoryError.
+func JudgeHistory(all []*Run, p *Profile, opt Options, h History) (Result, error) {
+	return judge(all, p, opt, &h)
+}
+
+func judge(all []*Run, p *Profile, opt Options, h *History) (Result, error) {
+	checks := make([]ndjson.Check, 0, len(all))
+	for _, r := range all {
+		ck, err := judgeRun(r, p, opt, h)
+		if err != nil {
+			return Result{}, err
+		}
+		checks = append(checks, ck)
+	}
+	return summarize(checks), nil
+}
+
+// judgeRun checks every comparison of one run, and each of its cases
+// against h when there is one.
+func judgeRun(r *Run, p *Profile, opt Options, h *History) (ndjson.Check, error) {
 	set := p.forRun(r.Run.Host)
 	ck := ndjson.Check{RunID: r.Run.RunID, Items: []ndjson.CheckItem{}}
 	if p != nil {
@@ -52,8 +70,17 @@ func judgeRun(r *Run, p *Profile, opt Options) ndjson.Check {
 	for _, c := range r.AllComparisons() {
 		ck.Items = append(ck.Items, judgeComparison(c, r, set, opt)...)
 	}
-	decide(&ck, r, set)
-	return ck
+	if h == nil {
+		decide(&ck, r, set)
+		return ck, nil
+	}
+	items, short, err := h.historyItems(r, opt)
+	if err != nil {
+		return ck, err
+	}
+	ck.Items = append(ck.Items, items...)
+	decideWithHistory(&ck, r, set, short)
+	return ck, nil
 }
 
 // judgeComparison checks the time of one comparison, then each of its

@@ -118,7 +118,7 @@ func formatWindow(it ndjson.CheckItem) string {
 	switch {
 	case it.Kind == KindCounter || it.Outcome == ndjson.CheckItemSkip:
 		return "-"
-	case it.Kind == KindTime:
+	case it.Kind == KindTime || it.Kind == KindHistory:
 		return "±" + meas(it.Window)
 	case it.Unit == "%":
 		return meas(it.Window)

@@ -43,6 +43,26 @@ func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 	}
 }
 
+// decideWithHistory is decide for a run also judged against its history:
+// a run without comparisons is judged on its history alone, and a run of
+// which no item could be judged (too little history, nothing else to
+// compare) cannot be judged, with short, why the history fell short.
+func decideWithHistory(ck *ndjson.Check, r *Run, set noiseSet, short string) {
+	if len(r.AllComparisons()) > 0 {
+		decide(ck, r, set)
+	} else if count(ck.Items, ndjson.CheckItemFail) > 0 {
+		ck.Outcome = ndjson.CheckRegressed
+	} else {
+		ck.Outcome = ndjson.CheckPass
+	}
+	if ck.Outcome == ndjson.CheckPass && count(ck.Items, ndjson.CheckItemPass) == 0 {
+		if short == "" {
+			short = "no metric could be judged: every item was skipped"
+		}
+		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, append([]string{short}, ck.Reasons...)
+	}
+}
+
 // nothingToCompare says why a run has no comparison and what to do.
 func nothingToCompare(r *Run) string {
 	what := fmt.Sprintf("run %s has no comparison", model.ShortID(r.Run.RunID))

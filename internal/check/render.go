@@ -21,6 +21,10 @@ type Render struct {
 	Options Options
 	// Noise is the profile's file name, empty without one.
 	Noise string
+	// History names the store each case was also judged against, and
+	// HistoryRuns how many of its newest comparable runs; empty without.
+	History     string
+	HistoryRuns int
 }
 
 // Formats lists the format names Write accepts.
@@ -91,8 +95,13 @@ func rules(opt Options) string {
 
 // noiseLine says where the windows' noise comes from.
 func noiseLine(ro Render) string {
+	s := "noise: " + ro.Noise
 	if ro.Noise == "" {
-		return "noise: no profile (--noise): each window is the comparison's own interval"
+		s = "noise: no profile (--noise): each window is the comparison's own interval"
 	}
-	return "noise: " + ro.Noise
+	if ro.History != "" {
+		s += fmt.Sprintf("; history: %s, each case against the median of its last %d comparable runs (at least %d), their spread as noise",
+			ro.History, ro.HistoryRuns, MinHistoryRuns)
+	}
+	return s
 }

@@ -8,7 +8,9 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/changepoint"
 	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/internal/history"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -26,16 +28,27 @@ its change is large enough to matter AND outside what the measurement cannot tel
   counter  every exactly compared axis (counter records, custom axes declared exact) fails on
            any change for the worse, and when it was not deterministic. No window.
 
+  history  with --history DSN, every case of each run against its own history in a results store
+           (fb-history add; a SQLite file or a postgres:// URL): the change of its median from
+           the median of its last --history-runs runs on the same machine class (and with
+           every --history-where tag), with the
+           runs' own spread (fb-noise's estimator: 1.96 x 1.4826 x MAD) as the noise, fails
+           on the same two thresholds as time. Fewer than 5 such runs: skipped; a run with
+           nothing else judged cannot be judged. A change point (E-divisive) at the newest
+           runs is named in the row. The runs judged are not added: fb-history add does that.
+
 An axis without a value is "skip" with its status, never a pass. With --noise, a profile
 calibrated on another machine class (os, arch, CPU model, CPU count) makes the judgement
 advisory: the table is printed and the outcome is "cannot judge".
 
-Exit status: 0 no regression, 1 an internal error, 2 usage, 3 a bad input line or a --noise
-file that is not a noise profile, 4 unknown schema version, 6 a run without its analysis (not
-analyzed, or cut short before it), 12 regressed, 13 cannot judge (no comparison at all, or a
-noise profile from another machine class), 14 the output or --record could not be written,
-130/143 SIGINT/SIGTERM: the input was read to its end and judged (a second signal stops at once;
-a regression or an input that cannot be judged keeps 12 or 13).`
+Exit status: 0 no regression, 1 an internal error or a --history store that failed while
+read, 2 usage, or a FILE or --history store that cannot be opened, 3 a bad input line or a
+--noise file that is not a noise profile, 4 unknown schema version (or a store newer than this
+build), 6 a run without its analysis (not analyzed, or cut short before it), 12 regressed, 13
+cannot judge (no comparison at all, a noise profile from another machine class, or too little
+history and nothing else judged), 14 the output or --record could not be written, 130/143
+SIGINT/SIGTERM: the input was read to its end and judged (a second signal stops at once; a
+regression or an input that cannot be judged keeps 12 or 13).`
 
 func checkApp(env Env) *ucli.App {
 	d := check.DefaultOptions
@@ -50,6 +63,9 @@ func checkApp(env Env) *ucli.App {
 		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
 		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
 		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
+		&ucli.StringFlag{Name: "history", Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
+		&ucli.StringSliceFlag{Name: "history-where", Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.IntFlag{Name: "history-runs", Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
 	}
 	app.Action = interruptible(env, "fb-check", "checked", func(c *ucli.Context) error { return runCheck(c, env) })
 	return app
@@ -80,7 +96,10 @@ func runCheck(c *ucli.Context, env Env) error {
 	if profile != nil {
 		ro.Noise = profile.File
 	}
-	res := check.Judge(all, profile, ro.Options)
+	res, err := judgeCheck(c, all, profile, &ro)
+	if err != nil {
+		return err
+	}
 	if err := check.Write(env.Stdout, res, all, ro); err != nil {
 		return err
 	}
@@ -88,6 +107,51 @@ func runCheck(c *ucli.Context, env Env) error {
 		return outputFailed(err)
 	}
 	return checkExit(res)
+}
+
+// judgeCheck judges the runs, against the --history store when one is
+// named.
+func judgeCheck(c *ucli.Context, all []*check.Run, profile *check.Profile, ro *check.Render) (check.Result, error) {
+	if c.String("history") == "" {
+		return check.Judge(all, profile, ro.Options), nil
+	}
+	where, err := tagWhere("history-where", c.StringSlice("history-where"))
+	if err != nil {
+		return check.Result{}, err
+	}
+	s, err := openCheckHistory(c.String("history"))
+	if err != nil {
+		return check.Result{}, err
+	}
+	defer s.Close()
+	ro.History, ro.HistoryRuns = s.Name, c.Int("history-runs")
+	if w := c.StringSlice("history-where"); len(w) > 0 {
+		ro.History += " (" + strings.Join(w, ", ") + ")"
+	}
+	res, err := check.JudgeHistory(all, profile, ro.Options, check.History{Past: s, Store: s.Name, Runs: ro.HistoryRuns,
+		Where: where, Change: changepoint.DefaultOptions})
+	if err != nil {
+		return res, withCode(ExitFailure, err, "")
+	}
+	return res, nil
+}
+
+// openCheckHistory opens the --history store for reading: one that
+// cannot be opened is an input that cannot be opened (exit 2), named
+// with what to do; a store of a newer schema is exit 4.
+func openCheckHistory(dsn string) (*history.Store, error) {
+	s, err := history.OpenExisting(dsn)
+	var de *history.DSNError
+	var ve *history.VersionError
+	switch {
+	case errors.As(err, &de):
+		return nil, withCode(ExitUsage, fmt.Errorf("--history: %w: give a store fb-history add wrote (a SQLite file or a postgres:// URL)", err), "")
+	case errors.As(err, &ve):
+		return nil, withCode(ExitSchema, fmt.Errorf("--history %q: %w", dsn, err), "this store was written by a newer fb-history: use that one's fb-check")
+	case err != nil:
+		return nil, withCode(ExitUsage, fmt.Errorf("--history: %w: check the DSN and that its server is up", err), "")
+	}
+	return s, nil
 }
 
 // checkRender reads the flags that shape the judgement and the output.
@@ -103,6 +167,15 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 	ro.Color, err = useColor(c.String("color"), env)
 	if c.IsSet("record") && c.String("record") == "" {
 		return ro, usageErrorf("--record is empty: give a file name")
+	}
+	if c.IsSet("history") && c.String("history") == "" {
+		return ro, usageErrorf("--history is empty: give a SQLite file or a postgres:// URL")
+	}
+	if _, err := tagWhere("history-where", c.StringSlice("history-where")); err != nil {
+		return ro, err
+	}
+	if n := c.Int("history-runs"); n < check.MinHistoryRuns {
+		return ro, usageErrorf("--history-runs %d: use %d or more (the fewest comparable runs a case is judged against)", n, check.MinHistoryRuns)
 	}
 	return ro, err
 }

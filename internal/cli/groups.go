@@ -48,7 +48,7 @@ var flagGroups = map[string]string{
 	"family": "Statistics", "noise": "Statistics", "max-slowdown": "Statistics", "max-memory-growth": "Statistics",
 	"memory-floor": "Statistics", "memory-floor-op": "Statistics", "change-level": "Statistics",
 	// Store
-	"db": "Store", "where": "Store", "class": "Store", "last": "Store", "metric": "Store", "chain": "Store",
+	"db": "Store", "history": "Store", "history-runs": "Store", "history-where": "Store", "where": "Store", "class": "Store", "last": "Store", "metric": "Store", "chain": "Store",
 	// Output
 	"name": "Output", "tag": "Output", "progress": "Output", "outcome": "Output", "format": "Output",
 	"color": "Output", "record": "Output", "quiet": "Output", "json": "Output", "keep": "Output",

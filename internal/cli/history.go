@@ -248,19 +248,28 @@ func historyQuery(c *ucli.Context) (history.Query, error) {
 	if l := c.Float64("change-level"); !(l >= 0 && l < 1) {
 		return q, usageErrorf("--change-level %g: use a level between 0 (no change points) and 1, e.g. 0.01", l)
 	}
-	for _, w := range c.StringSlice("where") {
+	var err error
+	q.Where, err = tagWhere("where", c.StringSlice("where"))
+	return q, err
+}
+
+// tagWhere reads the values of a --where-like flag, tag.KEY=VALUE each, as
+// tags a run must hold; nil for none.
+func tagWhere(flag string, values []string) (map[string]string, error) {
+	var where map[string]string
+	for _, w := range values {
 		kv, ok := strings.CutPrefix(w, "tag.")
 		k, v, ok2 := strings.Cut(kv, "=")
 		if !ok || !ok2 || k == "" {
-			return q, usageErrorf("--where %q: want tag.KEY=VALUE, e.g. --where tag.branch=main", w)
+			return nil, usageErrorf("--%s %q: want tag.KEY=VALUE, e.g. --%s tag.branch=main", flag, w, flag)
 		}
-		if q.Where == nil {
-			q.Where = map[string]string{}
+		if where == nil {
+			where = map[string]string{}
 		}
-		if _, dup := q.Where[k]; dup {
-			return q, usageErrorf("--where tag.%s given twice", k)
+		if _, dup := where[k]; dup {
+			return nil, usageErrorf("--%s tag.%s given twice", flag, k)
 		}
-		q.Where[k] = v
+		where[k] = v
 	}
-	return q, nil
+	return where, nil
 }

@@ -2,8 +2,11 @@ package history
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
+	"io/fs"
 	"net/url"
+	"os"
 	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers "pgx"
@@ -47,6 +50,17 @@ func Open(dsn string) (*Store, error) {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
 	return s, nil
+}
+
+// OpenExisting is Open for a reader: a SQLite file that does not exist
+// is a *DSNError rather than a new, empty store.
+func OpenExisting(dsn string) (*Store, error) {
+	if path := strings.TrimPrefix(dsn, "sqlite:"); dsn != "" && !isPostgres(dsn) && path != "" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, &DSNError{DSN: dsn, Msg: "no such store"}
+		}
+	}
+	return Open(dsn)
 }
 
 func isPostgres(dsn string) bool {

@@ -1,0 +1,174 @@
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/flybench/flybench/internal/changepoint"
+	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/internal/pgtest"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+var histT0 = time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+
+// sampleRun is an analysed run of one case, "parse", measured alone on
+// host at start i (seconds after histT0), with the given median in ns
+// and a mean interval of ±1%.
+func sampleRun(i int, host ndjson.Host, median float64) []ndjson.Record {
+	id := fmt.Sprintf("%08d-aaaa-4bbb-8ccc-000000000000", i)
+	run := runRecord(id, ndjson.DesignSingle, "parse")
+	run.Host, run.Started = host, histT0.Add(time.Duration(i)*time.Second).Format(time.RFC3339Nano)
+	run.Tags = map[string]string{"revision": fmt.Sprintf("rev%d", i)}
+	sm := &ndjson.Summary{RunID: id, Case: 0, Name: "parse", N: 30, Min: median * 0.95, Median: median, Mean: median,
+		P95: median * 1.05, P99: median * 1.06, Max: median * 1.1, SD: median * 0.02, MeanCI: [2]float64{median * 0.99, median * 1.01}}
+	return []ndjson.Record{run, analysis(id), sm}
+}
+
+// wobble is a deterministic spread of relative size a around 1: the i-th
+// run's factor.
+func wobble(i int, a float64) float64 { return 1 + a*math.Sin(1.7*float64(i)) }
+
+// fillStore adds one analysed run per median to a store, oldest first.
+func fillStore(t *testing.T, s *history.Store, host ndjson.Host, medians []float64) {
+	t.Helper()
+	var buf bytes.Buffer
+	w := ndjson.NewWriter(&buf)
+	for i, m := range medians {
+		for _, r := range sampleRun(i, host, m) {
+			if err := w.Write(r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	entries, err := history.Parse("history.ndjson", buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(buf.Bytes(), entries, nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// historyStores are a fresh SQLite store and, when Debian's PostgreSQL
+// server is installed, a fresh PostgreSQL database, by name.
+func historyStores(t *testing.T) map[string]func(t *testing.T) string {
+	dir := t.TempDir()
+	out := map[string]func(t *testing.T) string{"sqlite": func(t *testing.T) string {
+		return filepath.Join(dir, t.Name()[strings.LastIndex(t.Name(), "/")+1:]+".db")
+	}}
+	c, err := pgtest.Start()
+	if err != nil {
+		t.Logf("PostgreSQL skipped: %v", err)
+		return out
+	}
+	t.Cleanup(func() { c.Stop() })
+	out["postgres"] = func(t *testing.T) string {
+		dsn, err := c.NewDatabase()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dsn
+	}
+	return out
+}
+
+func TestHistoryGate(t *testing.T) {
+	flat := make([]float64, 20)
+	noisy := make([]float64, 20)
+	shifted := make([]float64, 20)
+	for i := range flat {
+		flat[i] = 1e6 * wobble(i, 0.005)
+		noisy[i] = 1e6 * wobble(i, 0.25)
+		shifted[i] = 1e6 * wobble(i, 0.005)
+		if i >= 18 {
+			shifted[i] *= 1.3
+		}
+	}
+	other := testHost
+	other.CPUs = 8
+	cases := []struct {
+		name    string
+		host    ndjson.Host
+		history []float64
+		newest  float64
+		outcome string
+		item    string
+		why     string
+	}{
+		{"flat history passes", testHost, flat, 1.004e6, ndjson.CheckPass, ndjson.CheckItemPass, "below the 5% threshold"},
+		{"20% slower regresses", testHost, flat, 1.2e6, ndjson.CheckRegressed, ndjson.CheckItemFail, "slower by 20.0% than the level of the last 20 runs (999.7 µs): at least 5% and outside the ±1.4% window (interval ±1.0%, history noise ±1.0%)"},
+		{"noisy history widens the window", testHost, noisy, 1.2e6, ndjson.CheckPass, ndjson.CheckItemPass, "inside the ±"},
+		{"too little history", testHost, flat[:4], 1.2e6, ndjson.CheckCannotJudge, ndjson.CheckItemSkip, "too little history: 4 comparable runs on this machine class, at least 5 needed"},
+		{"another machine class", other, flat, 1.2e6, ndjson.CheckCannotJudge, ndjson.CheckItemSkip, "too little history: 0 comparable runs"},
+		{"change point at the newest runs", testHost, shifted, 1.3e6, ndjson.CheckRegressed, ndjson.CheckItemFail, "; change point at the newest runs: +30.0%, p 0.01 from run 00000018 (revision rev18) on, this run included"},
+	}
+	for store, dsn := range historyStores(t) {
+		t.Run(store, func(t *testing.T) {
+			for _, tc := range cases {
+				t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
+					s, err := history.Open(dsn(t))
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer s.Close()
+					fillStore(t, s, tc.host, tc.history)
+					all := load(t, sampleRun(100, testHost, tc.newest)...)
+					res, err := JudgeHistory(all, nil, DefaultOptions, History{Past: s, Store: "test.db", Runs: DefaultHistoryRuns, Change: changepoint.DefaultOptions})
+					if err != nil {
+						t.Fatal(err)
+					}
+					ck := res.Checks[0]
+					if ck.Outcome != tc.outcome || res.Outcome != tc.outcome || len(ck.Items) != 1 {
+						t.Fatalf("outcome %q (overall %q), want %q: %+v", ck.Outcome, res.Outcome, tc.outcome, ck)
+					}
+					it := ck.Items[0]
+					if it.Kind != KindHistory || it.Outcome != tc.item || !strings.Contains(it.Why, tc.why) {
+						t.Fatalf("item %+v, want %s with why containing %q", it, tc.item, tc.why)
+					}
+					if tc.outcome == ndjson.CheckCannotJudge && !strings.HasPrefix(res.Reason, "too little history: ") {
+						t.Errorf("reason %q", res.Reason)
+					}
+				})
+			}
+		})
+	}
+}
+
+// TestHistoryBesideComparisons: a paired run's own comparison is judged
+// as always; a case without enough history is skipped beside it, and the
+// run passes on what could be judged.
+func TestHistoryBesideComparisons(t *testing.T) {
+	s, err := history.Open(filepath.Join(t.TempDir(), "h.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	recs := passingRun()
+	for i, name := range []string{"old", "new"} {
+		recs = append(recs, &ndjson.Summary{RunID: recs[1].(*ndjson.Analysis).RunID, Case: i, Name: name, N: 30, Min: 9e5, Median: 1e6, Mean: 1e6,
+			P95: 1.1e6, P99: 1.1e6, Max: 1.2e6, MeanCI: [2]float64{0.99e6, 1.01e6}})
+	}
+	all := load(t, recs...)
+	res, err := JudgeHistory(all, nil, DefaultOptions, History{Past: s, Store: "h.db", Runs: 20, Change: changepoint.DefaultOptions})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Outcome != ndjson.CheckPass || res.Skipped != 2 {
+		t.Fatalf("result %+v", res)
+	}
+	var buf bytes.Buffer
+	if err := Write(&buf, res, all, Render{Options: DefaultOptions, History: "h.db", HistoryRuns: 20}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"history: h.db, each case against the median of its last 20 comparable runs (at least 5)", "too little history: 0 comparable runs on this machine class"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("console lacks %q:\n%s", want, buf.String())
+		}
+	}
+}
