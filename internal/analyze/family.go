@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -35,11 +36,11 @@ type FamilyOptions struct {
 func (f FamilyOptions) validate() error {
 	switch {
 	case f.Multiplicity != "" && f.Multiplicity != MultiplicityBonferroni && f.Multiplicity != MultiplicityNone:
-		return fmt.Errorf("--multiplicity %q: use bonferroni or none", f.Multiplicity)
+		return field.Errorf(FieldMultiplicity, f.Multiplicity, "%s %q: use bonferroni or none", field.Name(FieldMultiplicity), f.Multiplicity)
 	case f.Scope != "" && f.Scope != FamilyTime && f.Scope != FamilyAll:
-		return fmt.Errorf("--family %q: use time or all", f.Scope)
+		return field.Errorf(FieldFamily, f.Scope, "%s %q: use time or all", field.Name(FieldFamily), f.Scope)
 	case f.ConfidencePct != 0 && !(f.ConfidencePct >= 50 && f.ConfidencePct <= 99.9):
-		return fmt.Errorf("--family-confidence %g out of range: use 50 to 99.9 (percent)", f.ConfidencePct)
+		return field.Errorf(FieldFamilyConfidence, f.ConfidencePct, "%s %g out of range: use 50 to 99.9 (percent)", field.Name(FieldFamilyConfidence), f.ConfidencePct)
 	}
 	return nil
 }

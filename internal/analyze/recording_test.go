@@ -172,7 +172,7 @@ func TestOutcomeFilterAligned(t *testing.T) {
 	if !strings.Contains(strings.Join(s.Warnings, "|"), "--outcome failure: 40 of 400 retained spans summarized") {
 		t.Errorf("warnings %q", s.Warnings)
 	}
-	if err := (Options{Resamples: 200, Confidence: 95, Outcome: "ok"}).Validate(); err == nil || !strings.Contains(err.Error(), `--outcome "ok"`) {
+	if err := (Options{Resamples: 200, Confidence: 95, Outcome: "ok"}).Validate(); err == nil || !strings.Contains(err.Error(), `analyze.Outcome "ok"`) {
 		t.Errorf("bad --outcome: %v", err)
 	}
 }

@@ -68,7 +68,7 @@ func analyzeApp(env Env) *ucli.App {
 			return usageErrorf("--family-confidence 0 out of range: use 50 to 99.9 (percent)")
 		}
 		if err := opt.Validate(); err != nil {
-			return withCode(ExitUsage, err, "")
+			return fieldUsage(err)
 		}
 		if c.IsSet("plan") {
 			width, err := parsePlan(c.String("plan"))

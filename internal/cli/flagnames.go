@@ -3,13 +3,19 @@ package cli
 import (
 	"errors"
 
+	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/gate"
+	"github.com/flybench/flybench/internal/noise"
+	"github.com/flybench/flybench/internal/progress"
+	"github.com/flybench/flybench/internal/record"
 )
 
 // flagNames maps a request field, by its path (measure.Request and the
-// collect.Config it holds), to the flag that sets it: the one place where
-// an engine's field error learns what the user typed. "Mode=worker" is
-// the flag that asks for that mode.
+// collect.Config it holds), to the flag that sets it: with engineFlags,
+// the one place where an engine's field error learns what the user
+// typed. "Mode=worker" is the flag that asks for that mode.
 var flagNames = map[string]string{
 	"Mode=batch":              "--batch",
 	"Mode=worker":             "--worker",
@@ -70,10 +76,56 @@ var flagNames = map[string]string{
 	"Watch.Rewarm":            "--rewarm",
 }
 
+// engineFlag is the flag that sets an engine's field and the tools that
+// have it.
+type engineFlag struct {
+	flag  string
+	tools []string
+}
+
+var (
+	gateTool    = []string{"fb-gate"}
+	analyzeTool = []string{"fb-analyze"}
+	noiseTool   = []string{"fb-noise"}
+	recordTool  = []string{"fb-record"}
+)
+
+// engineFlags maps the fields of the other engines, by package and path
+// ("gate.Poll"), to their flags.
+var engineFlags = map[string]engineFlag{
+	gate.FieldMaxAverage: {"--max-average", gateTool},
+	gate.FieldMaxCore:    {"--max-core", gateTool},
+	gate.FieldStable:     {"--stable", gateTool},
+	gate.FieldPoll:       {"--poll", gateTool},
+	gate.FieldTimeout:    {"--timeout", gateTool},
+
+	analyze.FieldResamples:        {"--resamples", analyzeTool},
+	analyze.FieldProcessResamples: {"--process-resamples", analyzeTool},
+	analyze.FieldConfidence:       {"--confidence", analyzeTool},
+	analyze.FieldThreshold:        {"--threshold", analyzeTool},
+	analyze.FieldOutcome:          {"--outcome", analyzeTool},
+	analyze.FieldMultiplicity:     {"--multiplicity", analyzeTool},
+	analyze.FieldFamily:           {"--family", analyzeTool},
+	analyze.FieldFamilyConfidence: {"--family-confidence", analyzeTool},
+	analyze.FieldAllowMismatch:    {"--allow-mismatch", analyzeTool},
+
+	noise.FieldMinRuns:   {"--min-runs", noiseTool},
+	noise.FieldMaxRuns:   {"--max-runs", noiseTool},
+	noise.FieldTolerance: {"--tolerance", noiseTool},
+
+	record.FieldRetention: {"--retention", recordTool},
+	record.FieldCapacity:  {"--capacity", recordTool},
+	progress.FieldMode:    {"--progress", []string{"fb-pair", "fb-sample", "fb-gate", "fb-record"}},
+	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
+}
+
 // flagName spells a field as its flag; a field without one keeps its path.
 func flagName(path string) string {
 	if f, ok := flagNames[path]; ok {
 		return f
+	}
+	if f, ok := engineFlags[path]; ok {
+		return f.flag
 	}
 	return path
 }

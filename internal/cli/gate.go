@@ -57,11 +57,11 @@ func runGate(c *ucli.Context, env Env) error {
 		Stable: c.Duration("stable"), Poll: c.Duration("poll"), Timeout: c.Duration("timeout"),
 	}
 	if err := p.Validate(); err != nil {
-		return withCode(ExitUsage, err, "")
+		return fieldUsage(err)
 	}
 	mode, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
 	if err != nil {
-		return withCode(ExitUsage, err, "")
+		return fieldUsage(err)
 	}
 	if err := gatePlatformRefusal(platform.GOOS); err != nil {
 		return err

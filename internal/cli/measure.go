@@ -110,11 +110,11 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 		}
 	}
 	if r.Progress, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
-		return r, withCode(ExitUsage, err, "")
+		return r, fieldUsage(err)
 	}
 	r.RequirePerf = c.Generic("require-perf").(*requirePerf).level
 	if r.Axes, r.Counters, err = measure.SelectAxes(c.String("metrics"), r.RequirePerf); err != nil {
-		return r, withCode(ExitUsage, err, "")
+		return r, fieldUsage(err)
 	}
 	if r.Conditions, err = conditionsPolicy(c); err != nil {
 		return r, err

@@ -50,7 +50,7 @@ func noiseApp(env Env) *ucli.App {
 		cfg.MinRuns, cfg.MaxRuns, cfg.TolerancePct = c.Int("min-runs"), c.Int("max-runs"), c.Float64("tolerance")
 		cfg.Analyze.Analyzer = "fb-noise " + version.Version
 		if err := cfg.Validate(); err != nil {
-			return withCode(ExitUsage, err, "")
+			return fieldUsage(err)
 		}
 		cmd, err := noiseCommand(c)
 		if err != nil {

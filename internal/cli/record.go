@@ -93,7 +93,7 @@ func recordOptions(c *ucli.Context, env Env) (record.Options, error) {
 		Refresh: c.Duration("refresh"), Duration: c.Duration("duration"), Program: c.Args().Slice(),
 	}
 	if err := opt.Policy.Check(); err != nil {
-		return opt, withCode(ExitUsage, err, "")
+		return opt, fieldUsage(err)
 	}
 	switch {
 	case opt.Socket != "" && opt.FIFO != "":
@@ -119,7 +119,7 @@ func recordOptions(c *ucli.Context, env Env) (record.Options, error) {
 	}
 	var err error
 	if opt.Mode, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
-		return opt, withCode(ExitUsage, err, "")
+		return opt, fieldUsage(err)
 	}
 	return opt, nil
 }
