@@ -111,7 +111,7 @@ func (m *measurement) engine(disp *progress.Display, obs observer, watched []int
 		out = m.session.w
 	}
 	e := &collect.Engine{
-		Config: m.Config, Cases: m.cases, Hooks: m.engineHooks(), Clock: probes.SampleClock{},
+		Config: m.Config, Cases: m.cases, Hooks: m.engineHooks(), Names: m.env.Names, Clock: probes.SampleClock{},
 		Out: out, Progress: disp, Run: m.record, Observer: obs,
 		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
 	}
