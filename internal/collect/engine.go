@@ -303,7 +303,7 @@ func (e *Engine) fillRun() {
 	r.Config.MaxSamplingNS = int64(c.MaxSampling)
 	r.Config.Samples = c.Samples
 	if c.Samples == AutoSamples {
-		r.Config.SamplesRule = SamplesRule
+		r.Config.SamplesRule = SamplesRule(e.Names)
 	}
 	r.Config.MinSampleNS = int64(c.MinSample)
 	r.Config.MaxIterations = c.MaxIterations

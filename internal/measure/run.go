@@ -118,7 +118,7 @@ func (m *measurement) engine(disp *progress.Display, obs observer, watched []int
 	if m.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.Watch)
 	}
-	if until := untilRecord(m.Until, m.judged); until != nil {
+	if until := untilRecord(m.Until, m.judged, m.env.Names); until != nil {
 		e.Run.Config.Until, e.Judge = until, judge(m.judged)
 	}
 	return e
