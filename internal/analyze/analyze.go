@@ -42,6 +42,10 @@ type Options struct {
 	// Outcome filters the spans of recordings: "all" (or empty) or one
 	// span outcome (recording.go).
 	Outcome string
+	// Names spells the fields the warnings name (fb-pair's request
+	// fields, such as "MinSample", and this package's Field constants) as
+	// the user knows them; nil spells their paths.
+	Names field.Names
 	// Recordings, when set, gathers every recording's benchmarks for the
 	// span comparisons the caller writes after all inputs; when nil,
 	// Stream compares the recordings of its own input at its end.
@@ -63,6 +67,20 @@ const (
 	FieldFamily           = "analyze.Family.Scope"
 	FieldFamilyConfidence = "analyze.Family.ConfidencePct"
 	FieldAllowMismatch    = "analyze.AllowMismatch"
+	FieldEstimator        = "analyze.Estimator"
+	FieldSeed             = "analyze.Seed"
+)
+
+// fb-pair's request fields that warnings name, by their paths in
+// measure.Request.
+const (
+	pairMinSample     = "MinSample"
+	pairBatching      = "Batching"
+	pairMaxSampling   = "MaxSampling"
+	pairTimer         = "Timer"
+	pairReference     = "Reference"
+	pairUntil         = "Until.Rule"
+	pairMaxIterations = "MaxIterations"
 )
 
 // Validate returns a field error naming a bad setting and its allowed
@@ -201,7 +219,7 @@ func (a *analyzer) record(rec runs.Record) error {
 		if err := checkRoles(v.Cases); err != nil {
 			return a.r.Errorf(rec.Line, "bad run record: %v", err)
 		}
-		a.cur = newRunData(*v)
+		a.cur = newRunData(*v, a.opt.Names)
 		a.cur.host = hostRecords{lock: rec.Run.Lock, gate: rec.Run.Gate}
 	case *ndjson.Sample:
 		if err := a.cur.add(*v); err != nil {

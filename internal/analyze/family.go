@@ -113,9 +113,9 @@ func (d *runData) family(opt Options) (*ndjson.Family, string) {
 	if ok {
 		return fam, ""
 	}
-	return fam, fmt.Sprintf("a family of %d comparisons at %g%% would need each interval at %.4g%%, beyond the %g%% the bootstrap resolves: each is at %g%%, so the family confidence is at least %g%%, not %g%%; use --family time or a lower --family-confidence",
+	return fam, fmt.Sprintf("a family of %d comparisons at %g%% would need each interval at %.4g%%, beyond the %g%% the bootstrap resolves: each is at %g%%, so the family confidence is at least %g%%, not %g%%; use %s time or a lower %s",
 		m, fam.FamilyConfidencePct, 100-(100-fam.FamilyConfidencePct)/float64(m), stats.MaxComparisonConfidence, level,
-		stats.FamilyConfidence(level, m), fam.FamilyConfidencePct)
+		stats.FamilyConfidence(level, m), fam.FamilyConfidencePct, opt.Names.Spell(FieldFamily), opt.Names.Spell(FieldFamilyConfidence))
 }
 
 // levels returns what sequential returns, with the family's level in

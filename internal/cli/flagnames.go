@@ -108,6 +108,8 @@ var engineFlags = map[string]engineFlag{
 	analyze.FieldFamily:           {"--family", analyzeTool},
 	analyze.FieldFamilyConfidence: {"--family-confidence", analyzeTool},
 	analyze.FieldAllowMismatch:    {"--allow-mismatch", analyzeTool},
+	analyze.FieldEstimator:        {"--estimator", analyzeTool},
+	analyze.FieldSeed:             {"--seed", analyzeTool},
 
 	noise.FieldMinRuns:   {"--min-runs", noiseTool},
 	noise.FieldMaxRuns:   {"--max-runs", noiseTool},

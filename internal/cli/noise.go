@@ -48,7 +48,7 @@ func noiseApp(env Env) *ucli.App {
 	app.Action = func(c *ucli.Context) error {
 		cfg := d
 		cfg.MinRuns, cfg.MaxRuns, cfg.TolerancePct = c.Int("min-runs"), c.Int("max-runs"), c.Float64("tolerance")
-		cfg.Analyze.Analyzer = "fb-noise " + version.Version
+		cfg.Analyze.Analyzer, cfg.Analyze.Names = "fb-noise "+version.Version, flagName
 		if err := cfg.Validate(); err != nil {
 			return fieldUsage(err)
 		}
