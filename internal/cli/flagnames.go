@@ -10,6 +10,7 @@ import (
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
+	"github.com/flybench/flybench/internal/report"
 )
 
 // flagNames maps a request field, by its path (measure.Request and the
@@ -88,6 +89,7 @@ var (
 	analyzeTool = []string{"fb-analyze"}
 	noiseTool   = []string{"fb-noise"}
 	recordTool  = []string{"fb-record"}
+	reportTool  = []string{"fb-report"}
 )
 
 // engineFlags maps the fields of the other engines, by package and path
@@ -119,6 +121,10 @@ var engineFlags = map[string]engineFlag{
 	record.FieldCapacity:  {"--capacity", recordTool},
 	progress.FieldMode:    {"--progress", []string{"fb-pair", "fb-sample", "fb-gate", "fb-record"}},
 	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
+
+	report.FieldFormat: {"--format", reportTool},
+	report.FieldPlot:   {"--plot", reportTool},
+	report.FieldRun:    {"--run", reportTool},
 }
 
 // flagName spells a field as its flag; a field without one keeps its path.

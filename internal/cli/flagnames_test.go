@@ -20,6 +20,7 @@ import (
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
+	"github.com/flybench/flybench/internal/report"
 )
 
 // configMessages are collect's field errors as fb-sample and fb-pair have
@@ -278,8 +279,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	_, axesErr := axes.Select("bogus")
 	unused := map[string]bool{}
 	for path := range engineFlags {
-		// named by analysis warnings only
-		unused[path] = path != analyze.FieldEstimator && path != analyze.FieldSeed
+		// named by analysis warnings, or by report's own errors (PlotError,
+		// SeriesError; internal/report's tests and tests/testdata/svg.txtar)
+		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
+			report.FieldFormat, report.FieldPlot, report.FieldRun}, path)
 	}
 	defer func() {
 		for path, u := range unused {
