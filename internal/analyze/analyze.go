@@ -69,6 +69,7 @@ const (
 	FieldAllowMismatch    = "analyze.AllowMismatch"
 	FieldEstimator        = "analyze.Estimator"
 	FieldSeed             = "analyze.Seed"
+	FieldBaseline         = "analyze.Baseline"
 )
 
 // fb-pair's request fields that warnings name, by their paths in

@@ -10,6 +10,7 @@
 package check
 
 import (
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -25,7 +26,17 @@ type Options struct {
 	// MemoryFloorOp is the same for a per-operation amount (bytes/op, B/op,
 	// such as alloc_bytes), in bytes per operation.
 	MemoryFloorOp float64
+	// Names spells the options the judgements name (FieldNoise,
+	// FieldBaseline) as the user knows them; nil spells their paths.
+	Names field.Names
 }
+
+// The options a judgement or its rendering names, by field path: fb-check's
+// noise profile and fb-analyze's baseline (analyze.FieldBaseline).
+const (
+	FieldNoise    = "check.Noise"
+	FieldBaseline = "analyze.Baseline"
+)
 
 // DefaultOptions are the default thresholds: 5% slower, 3% and 64 KiB
 // more memory; no floor per operation beyond the 3%.
@@ -52,7 +63,7 @@ func judgeRun(r *Run, p *Profile, opt Options) ndjson.Check {
 	for _, c := range r.AllComparisons() {
 		ck.Items = append(ck.Items, judgeComparison(c, r, set, opt)...)
 	}
-	decide(&ck, r, set)
+	decide(&ck, r, set, opt.Names)
 	return ck
 }
 

@@ -92,7 +92,7 @@ func rules(opt Options) string {
 // noiseLine says where the windows' noise comes from.
 func noiseLine(ro Render) string {
 	if ro.Noise == "" {
-		return "noise: no profile (--noise): each window is the comparison's own interval"
+		return "noise: no profile (" + ro.Options.Names.Spell(FieldNoise) + "): each window is the comparison's own interval"
 	}
 	return "noise: " + ro.Noise
 }

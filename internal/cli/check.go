@@ -109,7 +109,7 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 
 // checkOptions reads and validates the thresholds.
 func checkOptions(c *ucli.Context) (check.Options, error) {
-	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth")}
+	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth"), Names: flagName}
 	for _, p := range []struct {
 		flag string
 		v    float64
@@ -145,7 +145,7 @@ func loadNoise(name string, env Env) (*check.Profile, error) {
 	var p *check.Profile
 	err := withInput(env, name, func(r *ndjson.Reader) error {
 		var err error
-		p, err = check.LoadProfile(r)
+		p, err = check.LoadProfile(r, flagName)
 		return streamError(err, "--noise takes a profile written by fb-noise; nothing was checked")
 	})
 	return p, err

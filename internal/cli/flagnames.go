@@ -5,6 +5,7 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/check"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/noise"
@@ -121,6 +122,9 @@ var engineFlags = map[string]engineFlag{
 	record.FieldCapacity:  {"--capacity", recordTool},
 	progress.FieldMode:    {"--progress", []string{"fb-pair", "fb-sample", "fb-gate", "fb-record"}},
 	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
+
+	check.FieldNoise:      {"--noise", []string{"fb-check"}},
+	analyze.FieldBaseline: {"--baseline", analyzeTool},
 
 	report.FieldFormat: {"--format", reportTool},
 	report.FieldPlot:   {"--plot", reportTool},

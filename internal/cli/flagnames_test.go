@@ -14,6 +14,7 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/check"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
@@ -282,7 +283,7 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		// named by analysis warnings, or by report's own errors (PlotError,
 		// SeriesError; internal/report's tests and tests/testdata/svg.txtar)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
-			report.FieldFormat, report.FieldPlot, report.FieldRun}, path)
+			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline}, path)
 	}
 	defer func() {
 		for path, u := range unused {
