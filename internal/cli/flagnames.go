@@ -6,6 +6,7 @@ import (
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/noise"
@@ -124,6 +125,8 @@ var engineFlags = map[string]engineFlag{
 	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
 
 	check.FieldNoise:      {"--noise", []string{"fb-check"}},
+	claim.FieldPath:       {"--path", []string{"fb-lock"}},
+	claim.FieldTimeout:    {"--timeout", []string{"fb-lock"}},
 	analyze.FieldBaseline: {"--baseline", analyzeTool},
 
 	report.FieldFormat: {"--format", reportTool},

@@ -15,6 +15,7 @@ import (
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
@@ -280,10 +281,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	_, axesErr := axes.Select("bogus")
 	unused := map[string]bool{}
 	for path := range engineFlags {
-		// named by analysis warnings, or by report's own errors (PlotError,
-		// SeriesError; internal/report's tests and tests/testdata/svg.txtar)
+		// named only in analysis warnings, reports, check's texts and
+		// claim's reasons (each engine's tests, and tests/ end to end)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
-			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline}, path)
+			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
+			claim.FieldPath, claim.FieldTimeout}, path)
 	}
 	defer func() {
 		for path, u := range unused {

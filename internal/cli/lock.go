@@ -79,6 +79,7 @@ func lock(c *ucli.Context, env Env) error {
 	req := claim.Request{
 		Dir: r.dir, CPUs: r.cpus, Timeout: r.timeout, Poll: r.poll,
 		Content: claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)},
+		Names:   flagName,
 	}
 	if !c.Bool("quiet") {
 		req.Progress = func(waited time.Duration, holders []string) {
@@ -196,6 +197,10 @@ func lockStatus(c *ucli.Context, env Env) error {
 		return err
 	}
 	st, err := claim.Host{}.Status(dir)
+	var pe *claim.PathError
+	if errors.As(err, &pe) {
+		return pe.Named(flagName)
+	}
 	if err != nil {
 		return err
 	}
