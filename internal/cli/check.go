@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -97,7 +98,7 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 		return check.Render{}, err
 	}
 	ro := check.Render{Format: c.String("format"), Options: opt}
-	if !validCheckFormat(ro.Format) {
+	if !slices.Contains(check.Formats(), ro.Format) {
 		return ro, usageErrorf("--format %q: use %s", ro.Format, strings.Join(check.Formats(), ", "))
 	}
 	ro.Color, err = useColor(c.String("color"), env)
@@ -126,15 +127,6 @@ func checkOptions(c *ucli.Context) (check.Options, error) {
 		return opt, usageErrorf("--memory-floor-op: %v", err)
 	}
 	return opt, nil
-}
-
-func validCheckFormat(f string) bool {
-	for _, v := range check.Formats() {
-		if f == v {
-			return true
-		}
-	}
-	return false
 }
 
 // loadNoise reads the --noise profile, if one is named.

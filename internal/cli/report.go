@@ -32,7 +32,7 @@ func reportApp(env Env) *ucli.App {
 	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
 			Plot: c.String("plot"), Run: c.String("run"), Names: flagName}
-		if !validFormat(opt.Format) {
+		if !slices.Contains(report.Formats(), opt.Format) {
 			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
 		}
 		if err := checkPlotFlags(c, opt); err != nil {
@@ -90,13 +90,4 @@ func checkPlotFlags(c *ucli.Context, opt report.Options) error {
 		return usageErrorf("--plot %q: use %s", opt.Plot, names)
 	}
 	return nil
-}
-
-func validFormat(f string) bool {
-	for _, v := range report.Formats() {
-		if f == v {
-			return true
-		}
-	}
-	return false
 }

@@ -11,6 +11,7 @@
 package importer
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -44,6 +45,18 @@ type Options struct {
 type Result struct {
 	Records  []ndjson.Record
 	Warnings []string
+}
+
+// Stream is the records as one stream, to be written in one write.
+func (res *Result) Stream() ([]byte, error) {
+	var out bytes.Buffer
+	w := ndjson.NewWriter(&out)
+	for _, r := range res.Records {
+		if err := w.Write(r); err != nil {
+			return nil, err
+		}
+	}
+	return out.Bytes(), nil
 }
 
 // File is one input: the name messages give it and its bytes.
