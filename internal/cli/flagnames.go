@@ -9,6 +9,7 @@ import (
 	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
+	"github.com/flybench/flybench/internal/history"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
@@ -92,6 +93,7 @@ var (
 	noiseTool   = []string{"fb-noise"}
 	recordTool  = []string{"fb-record"}
 	reportTool  = []string{"fb-report"}
+	historyTool = []string{"fb-history"}
 )
 
 // engineFlags maps the fields of the other engines, by package and path
@@ -128,6 +130,11 @@ var engineFlags = map[string]engineFlag{
 	claim.FieldPath:       {"--path", []string{"fb-lock"}},
 	claim.FieldTimeout:    {"--timeout", []string{"fb-lock"}},
 	analyze.FieldBaseline: {"--baseline", analyzeTool},
+
+	history.FieldMetric: {"--metric", historyTool},
+	history.FieldLast:   {"--last", historyTool},
+	history.FieldWhere:  {"--where", historyTool},
+	history.FieldLevel:  {"--change-level", historyTool},
 
 	report.FieldFormat: {"--format", reportTool},
 	report.FieldPlot:   {"--plot", reportTool},

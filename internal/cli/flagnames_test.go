@@ -19,6 +19,7 @@ import (
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
+	"github.com/flybench/flybench/internal/history"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
@@ -279,6 +280,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	rp := func(name string, capacity int) error { return record.Policy{Name: name, Capacity: capacity}.Check() }
 	_, progressErr := progress.ParseMode("fast", false)
 	_, axesErr := axes.Select("bogus")
+	hq := func(q history.Query, where []string, level float64) error {
+		_, err := history.ParseQuery(q, where, level)
+		return err
+	}
 	unused := map[string]bool{}
 	for path := range engineFlags {
 		// named only in analysis warnings, reports, check's texts and
@@ -320,6 +325,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{rp("all", 1), `--retention "all": use reservoir, first or latest`},
 		{rp("first", 0), "--capacity 0: keep at least 1 span per benchmark"},
 		{progressErr, `--progress "fast": use auto, tty, plain or none`},
+		{hq(history.Query{Metric: "speed"}, nil, 0), `--metric "speed": use `},
+		{hq(history.Query{Metric: "median_ns", Last: -1}, nil, 0), "--last -1: use 0 (all) or more"},
+		{hq(history.Query{Metric: "median_ns"}, nil, 1), "--change-level 1: use a level between 0 (no change points) and 1, e.g. 0.01"},
+		{hq(history.Query{Metric: "median_ns"}, []string{"branch=main"}, 0), `--where "branch=main": want tag.KEY=VALUE, e.g. --where tag.branch=main`},
+		{hq(history.Query{Metric: "median_ns"}, []string{"tag.a=1", "tag.a=2"}, 0), "--where tag.a given twice"},
 		{axesErr, `--metrics: unknown axis or set "bogus" (sets: `},
 	} {
 		var fe *field.Error

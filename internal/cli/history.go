@@ -221,28 +221,6 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 // historyQuery reads show's flags.
 func historyQuery(c *ucli.Context) (history.Query, error) {
 	q := history.Query{Case: c.String("case"), Class: c.String("class"), Metric: c.String("metric"), Last: c.Int("last")}
-	if !slices.Contains(history.Metrics(), q.Metric) {
-		return q, usageErrorf("--metric %q: use %s", q.Metric, strings.Join(history.Metrics(), ", "))
-	}
-	if q.Last < 0 {
-		return q, usageErrorf("--last %d: use 0 (all) or more", q.Last)
-	}
-	if l := c.Float64("change-level"); !(l >= 0 && l < 1) {
-		return q, usageErrorf("--change-level %g: use a level between 0 (no change points) and 1, e.g. 0.01", l)
-	}
-	for _, w := range c.StringSlice("where") {
-		kv, ok := strings.CutPrefix(w, "tag.")
-		k, v, ok2 := strings.Cut(kv, "=")
-		if !ok || !ok2 || k == "" {
-			return q, usageErrorf("--where %q: want tag.KEY=VALUE, e.g. --where tag.branch=main", w)
-		}
-		if q.Where == nil {
-			q.Where = map[string]string{}
-		}
-		if _, dup := q.Where[k]; dup {
-			return q, usageErrorf("--where tag.%s given twice", k)
-		}
-		q.Where[k] = v
-	}
-	return q, nil
+	q, err := history.ParseQuery(q, c.StringSlice("where"), c.Float64("change-level"))
+	return q, fieldUsage(err)
 }
