@@ -123,6 +123,10 @@ var engineFlags = map[string]engineFlag{
 
 	record.FieldRetention: {"--retention", recordTool},
 	record.FieldCapacity:  {"--capacity", recordTool},
+	record.FieldSocket:    {"--socket", recordTool},
+	record.FieldFIFO:      {"--fifo", recordTool},
+	record.FieldRefresh:   {"--refresh", recordTool},
+	record.FieldDuration:  {"--duration", recordTool},
 	progress.FieldMode:    {"--progress", []string{"fb-pair", "fb-sample", "fb-gate", "fb-record"}},
 	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
 

@@ -278,6 +278,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	ao := func(f func(*analyze.Options)) error { o := analyze.DefaultOptions; f(&o); return o.Validate() }
 	nc := func(f func(*noise.Config)) error { c := noise.DefaultConfig; f(&c); return c.Validate() }
 	rp := func(name string, capacity int) error { return record.Policy{Name: name, Capacity: capacity}.Check() }
+	ro := func(f func(*record.Options)) error {
+		o := record.Options{Policy: record.Policy{Name: "first", Capacity: 1}, Refresh: time.Second}
+		f(&o)
+		return o.Check()
+	}
 	_, progressErr := progress.ParseMode("fast", false)
 	_, axesErr := axes.Select("bogus")
 	hq := func(q history.Query, where []string, level float64) error {
@@ -324,6 +329,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{nc(func(c *noise.Config) { c.TolerancePct = 0 }), "--tolerance 0: use a positive percentage"},
 		{rp("all", 1), `--retention "all": use reservoir, first or latest`},
 		{rp("first", 0), "--capacity 0: keep at least 1 span per benchmark"},
+		{ro(func(o *record.Options) { o.Socket, o.FIFO = "s", "f" }), "--socket and --fifo exclude each other: fb-record listens on one"},
+		{ro(func(o *record.Options) { o.Refresh = time.Millisecond }), "--refresh 1ms: at least 10ms"},
+		{ro(func(o *record.Options) { o.Duration = -time.Second }), "--duration -1s is negative"},
+		{ro(func(o *record.Options) { o.FIFO = "." }), `--fifo "." exists`},
+		{ro(func(o *record.Options) { o.Socket = "/nonexistent/" + strings.Repeat("s", 101) }), `--socket "/nonexistent/s`},
 		{progressErr, `--progress "fast": use auto, tty, plain or none`},
 		{hq(history.Query{Metric: "speed"}, nil, 0), `--metric "speed": use `},
 		{hq(history.Query{Metric: "median_ns", Last: -1}, nil, 0), "--last -1: use 0 (all) or more"},

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
 	"time"
 
@@ -90,30 +89,11 @@ func recordOptions(c *ucli.Context, env Env) (record.Options, error) {
 		Socket: c.String("socket"), FIFO: c.String("fifo"),
 		Refresh: c.Duration("refresh"), Duration: c.Duration("duration"), Program: c.Args().Slice(),
 	}
-	if err := opt.Policy.Check(); err != nil {
-		return opt, fieldUsage(err)
-	}
-	switch {
-	case opt.Socket != "" && opt.FIFO != "":
-		return opt, usageErrorf("--socket and --fifo exclude each other: fb-record listens on one")
-	case opt.Refresh < 10*time.Millisecond:
-		return opt, usageErrorf("--refresh %v: at least 10ms", opt.Refresh)
-	case opt.Duration < 0:
-		return opt, usageErrorf("--duration %v is negative", opt.Duration)
-	}
-	if opt.Socket != "" {
-		var ee *record.EndpointError
-		if err := record.CheckSocket(opt.Socket); errors.As(err, &ee) {
-			return opt, withCode(ExitUsage, fmt.Errorf("--socket %q %s", ee.Path, ee.Reason), "remove it or choose another path")
-		} else if err != nil {
-			return opt, withCode(ExitUsage, err, "")
+	if err := opt.Check(); err != nil {
+		if fe := fieldUsage(err); fe != err {
+			return opt, fe
 		}
-	}
-	if _, err := os.Lstat(opt.FIFO); opt.FIFO != "" && err == nil {
-		return opt, withCode(ExitUsage, fmt.Errorf("--fifo %q exists", opt.FIFO), "remove it or choose another path")
-	}
-	if len(opt.Socket) > 100 {
-		return opt, usageErrorf("--socket %q is longer than 100 bytes, too long for a Unix socket address", opt.Socket)
+		return opt, withCode(ExitUsage, err, "") // the socket could not be examined
 	}
 	var err error
 	if opt.Mode, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {

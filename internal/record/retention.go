@@ -16,10 +16,14 @@ type Policy struct {
 	Seed     uint64 // the reservoir's; each benchmark draws from its own stream
 }
 
-// The fields of a Policy as its field errors name them.
+// The fields of Options and its Policy as their field errors name them.
 const (
 	FieldRetention = "record.Retention"
 	FieldCapacity  = "record.Capacity"
+	FieldSocket    = "record.Socket"
+	FieldFIFO      = "record.FIFO"
+	FieldRefresh   = "record.Refresh"
+	FieldDuration  = "record.Duration"
 )
 
 // Check refuses an unknown policy or a capacity below 1 with a field
