@@ -120,6 +120,7 @@ var engineFlags = map[string]engineFlag{
 	noise.FieldMinRuns:   {"--min-runs", noiseTool},
 	noise.FieldMaxRuns:   {"--max-runs", noiseTool},
 	noise.FieldTolerance: {"--tolerance", noiseTool},
+	noise.FieldKeep:      {"--keep", noiseTool},
 
 	record.FieldRetention: {"--retention", recordTool},
 	record.FieldCapacity:  {"--capacity", recordTool},

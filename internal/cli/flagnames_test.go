@@ -295,7 +295,7 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		// claim's reasons (each engine's tests, and tests/ end to end)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
 			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
-			claim.FieldPath, claim.FieldTimeout}, path)
+			claim.FieldPath, claim.FieldTimeout, noise.FieldKeep}, path)
 	}
 	defer func() {
 		for path, u := range unused {

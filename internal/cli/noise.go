@@ -77,7 +77,7 @@ func noiseCommand(c *ucli.Context) (*noise.Command, error) {
 			return nil, withCode(ExitUsage, fmt.Errorf("--keep: %w", err), "")
 		}
 	}
-	return &noise.Command{Argv: argv, Keep: keep}, nil
+	return &noise.Command{Argv: argv, Keep: keep, Names: flagName}, nil
 }
 
 // interruption is the signal that stopped the calibration.

@@ -35,8 +35,11 @@ const (
 	FieldMaxRuns   = "noise.MaxRuns"
 	FieldTolerance = "noise.TolerancePct"
 	FieldKeep      = "noise.Keep"
-	FieldName      = "noise.Name"
 )
+
+// pairNames is fb-pair's request field of the case names (measure.Request's
+// Names), which a duplicate metric's error names.
+const pairNames = "Names"
 
 // Validate returns a field error naming a bad setting.
 func (c Config) Validate() error {
