@@ -10,6 +10,7 @@ import (
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/internal/importer"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
@@ -121,6 +122,8 @@ var engineFlags = map[string]engineFlag{
 	noise.FieldMaxRuns:   {"--max-runs", noiseTool},
 	noise.FieldTolerance: {"--tolerance", noiseTool},
 	noise.FieldKeep:      {"--keep", noiseTool},
+
+	importer.FieldNames: {"--name", []string{"fb-import"}},
 
 	record.FieldRetention: {"--retention", recordTool},
 	record.FieldCapacity:  {"--capacity", recordTool},

@@ -20,6 +20,7 @@ import (
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/internal/importer"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
@@ -295,7 +296,7 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		// claim's reasons (each engine's tests, and tests/ end to end)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
 			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
-			claim.FieldPath, claim.FieldTimeout, noise.FieldKeep}, path)
+			claim.FieldPath, claim.FieldTimeout, noise.FieldKeep, importer.FieldNames}, path)
 	}
 	defer func() {
 		for path, u := range unused {

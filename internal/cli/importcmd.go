@@ -87,7 +87,7 @@ func importOptions(c *ucli.Context) (importer.Options, error) {
 	if err != nil {
 		return importer.Options{}, err
 	}
-	opt := importer.Options{Names: c.StringSlice("name"), Tags: tags, ToolVersion: version.Version}
+	opt := importer.Options{Names: c.StringSlice("name"), Tags: tags, ToolVersion: version.Version, Spell: flagName}
 	if c.Bool("this-host") {
 		h := probes.Fingerprint(os.DirFS("/"))
 		opt.Host = &h
