@@ -124,7 +124,7 @@ func SelfTimeAxis() Axis {
 // CPUTimeAxis describes the CPU-time timing axis.
 func CPUTimeAxis() Axis {
 	return Axis{CPUTime, "ns/op", FamilyTime, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation,
-		"user plus system CPU time per logical operation, the run's primary timer (--timer cpu)"}
+		"user plus system CPU time per logical operation, the run's primary timer when the CPU timer is chosen"}
 }
 
 // catalogue lists every built-in axis in report order.

@@ -32,6 +32,7 @@ func (e *PathError) Named(names field.Names) *PathError {
 const (
 	FieldPath    = "claim.Dir"
 	FieldTimeout = "claim.Timeout"
+	FieldCPUs    = "claim.CPUs" // named by fb-pair's duet, which a per-CPU claim serves
 )
 
 // pathField stands for the claim directory's field in a reason.

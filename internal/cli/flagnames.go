@@ -137,6 +137,7 @@ var engineFlags = map[string]engineFlag{
 	check.FieldNoise:      {"--noise", []string{"fb-check"}},
 	claim.FieldPath:       {"--path", []string{"fb-lock"}},
 	claim.FieldTimeout:    {"--timeout", []string{"fb-lock"}},
+	claim.FieldCPUs:       {"--cpus", []string{"fb-lock"}},
 	analyze.FieldBaseline: {"--baseline", analyzeTool},
 
 	history.FieldMetric: {"--metric", historyTool},

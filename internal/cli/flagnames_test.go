@@ -296,7 +296,7 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		// claim's reasons (each engine's tests, and tests/ end to end)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
 			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
-			claim.FieldPath, claim.FieldTimeout, noise.FieldKeep, importer.FieldNames}, path)
+			claim.FieldPath, claim.FieldTimeout, claim.FieldCPUs, noise.FieldKeep, importer.FieldNames}, path)
 	}
 	defer func() {
 		for path, u := range unused {
