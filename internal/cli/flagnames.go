@@ -7,6 +7,7 @@ import (
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/check"
 	"github.com/flybench/flybench/internal/claim"
+	"github.com/flybench/flybench/internal/conditions"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/history"
@@ -89,12 +90,13 @@ type engineFlag struct {
 }
 
 var (
-	gateTool    = []string{"fb-gate"}
-	analyzeTool = []string{"fb-analyze"}
-	noiseTool   = []string{"fb-noise"}
-	recordTool  = []string{"fb-record"}
-	reportTool  = []string{"fb-report"}
-	historyTool = []string{"fb-history"}
+	gateTool     = []string{"fb-gate"}
+	analyzeTool  = []string{"fb-analyze"}
+	noiseTool    = []string{"fb-noise"}
+	recordTool   = []string{"fb-record"}
+	reportTool   = []string{"fb-report"}
+	historyTool  = []string{"fb-history"}
+	measureTools = []string{"fb-pair", "fb-sample"}
 )
 
 // engineFlags maps the fields of the other engines, by package and path
@@ -124,6 +126,10 @@ var engineFlags = map[string]engineFlag{
 	noise.FieldKeep:      {"--keep", noiseTool},
 
 	importer.FieldNames: {"--name", []string{"fb-import"}},
+
+	conditions.FieldMode:      {"--conditions", measureTools},
+	conditions.FieldOnTimeout: {"--conditions-on-timeout", measureTools},
+	conditions.FieldThermal:   {"--max-thermal-state", measureTools},
 
 	record.FieldRetention: {"--retention", recordTool},
 	record.FieldCapacity:  {"--capacity", recordTool},

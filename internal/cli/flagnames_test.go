@@ -17,6 +17,7 @@ import (
 	"github.com/flybench/flybench/internal/check"
 	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/conditions"
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/gate"
 	"github.com/flybench/flybench/internal/history"
@@ -286,6 +287,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	}
 	_, progressErr := progress.ParseMode("fast", false)
 	_, axesErr := axes.Select("bogus")
+	cp := func(mode, onTimeout, thermal string) error {
+		_, err := conditions.ParsePolicy(mode, onTimeout, thermal, conditions.DefaultLimits, conditions.DefaultPauseTiming)
+		return err
+	}
 	hq := func(q history.Query, where []string, level float64) error {
 		_, err := history.ParseQuery(q, where, level)
 		return err
@@ -336,6 +341,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{ro(func(o *record.Options) { o.FIFO = "." }), `--fifo "." exists`},
 		{ro(func(o *record.Options) { o.Socket = "/nonexistent/" + strings.Repeat("s", 101) }), `--socket "/nonexistent/s`},
 		{progressErr, `--progress "fast": use auto, tty, plain or none`},
+		{cp("sometimes", "", "fair"), `--conditions "sometimes": use observe, pause or fail`},
+		{cp("pause", "", "fair"), "--conditions pause needs --conditions-on-timeout observe|fail: what an exhausted pause budget does is never silently defaulted"},
+		{cp("pause", "retry", "fair"), "--conditions-on-timeout: "},
+		{cp("observe", "", "hot"), "--max-thermal-state: "},
 		{hq(history.Query{Metric: "speed"}, nil, 0), `--metric "speed": use `},
 		{hq(history.Query{Metric: "median_ns", Last: -1}, nil, 0), "--last -1: use 0 (all) or more"},
 		{hq(history.Query{Metric: "median_ns"}, nil, 1), "--change-level 1: use a level between 0 (no change points) and 1, e.g. 0.01"},
