@@ -6,9 +6,9 @@ package analyze
 
 import (
 	"errors"
-	"fmt"
 	"io"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/runs"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
@@ -42,6 +42,10 @@ type Options struct {
 	// Outcome filters the spans of recordings: "all" (or empty) or one
 	// span outcome (recording.go).
 	Outcome string
+	// Names spells the fields the warnings name (fb-pair's request
+	// fields, such as "MinSample", and this package's Field constants) as
+	// the user knows them; nil spells their paths.
+	Names field.Names
 	// Recordings, when set, gathers every recording's benchmarks for the
 	// span comparisons the caller writes after all inputs; when nil,
 	// Stream compares the recordings of its own input at its end.
@@ -52,19 +56,48 @@ type Options struct {
 // confidence, a 1% practical threshold.
 var DefaultOptions = Options{Seed: 1, Resamples: 2000, Confidence: 95, ThresholdPct: 1}
 
-// Validate names the flag and allowed range of a bad setting.
+// The fields of Options as its field errors name them.
+const (
+	FieldResamples        = "analyze.Resamples"
+	FieldProcessResamples = "analyze.ProcessResamples"
+	FieldConfidence       = "analyze.Confidence"
+	FieldThreshold        = "analyze.ThresholdPct"
+	FieldOutcome          = "analyze.Outcome"
+	FieldMultiplicity     = "analyze.Family.Multiplicity"
+	FieldFamily           = "analyze.Family.Scope"
+	FieldFamilyConfidence = "analyze.Family.ConfidencePct"
+	FieldAllowMismatch    = "analyze.AllowMismatch"
+	FieldEstimator        = "analyze.Estimator"
+	FieldSeed             = "analyze.Seed"
+	FieldBaseline         = "analyze.Baseline"
+)
+
+// fb-pair's request fields that warnings name, by their paths in
+// measure.Request.
+const (
+	pairMinSample     = "MinSample"
+	pairBatching      = "Batching"
+	pairMaxSampling   = "MaxSampling"
+	pairTimer         = "Timer"
+	pairReference     = "Reference"
+	pairUntil         = "Until.Rule"
+	pairMaxIterations = "MaxIterations"
+)
+
+// Validate returns a field error naming a bad setting and its allowed
+// range.
 func (o Options) Validate() error {
 	switch {
 	case o.Resamples < 100 || o.Resamples > 10000:
-		return fmt.Errorf("--resamples %d out of range: use 100 to 10000", o.Resamples)
+		return field.Errorf(FieldResamples, o.Resamples, "%s %d out of range: use 100 to 10000", field.Name(FieldResamples), o.Resamples)
 	case o.ProcessResamples != 0 && (o.ProcessResamples < 1000 || o.ProcessResamples > 1_000_000):
-		return fmt.Errorf("--process-resamples %d out of range: use 1000 to 1000000", o.ProcessResamples)
+		return field.Errorf(FieldProcessResamples, o.ProcessResamples, "%s %d out of range: use 1000 to 1000000", field.Name(FieldProcessResamples), o.ProcessResamples)
 	case !(o.Confidence >= 50 && o.Confidence <= 99.9):
-		return fmt.Errorf("--confidence %g out of range: use 50 to 99.9 (percent)", o.Confidence)
+		return field.Errorf(FieldConfidence, o.Confidence, "%s %g out of range: use 50 to 99.9 (percent)", field.Name(FieldConfidence), o.Confidence)
 	case !(o.ThresholdPct >= 0 && o.ThresholdPct < 100):
-		return fmt.Errorf("--threshold %g out of range: use 0 up to (not including) 100 (percent)", o.ThresholdPct)
+		return field.Errorf(FieldThreshold, o.ThresholdPct, "%s %g out of range: use 0 up to (not including) 100 (percent)", field.Name(FieldThreshold), o.ThresholdPct)
 	case !validOutcome(o.Outcome):
-		return fmt.Errorf("--outcome %q: use success, failure, timeout, cancelled or all", o.Outcome)
+		return field.Errorf(FieldOutcome, o.Outcome, "%s %q: use success, failure, timeout, cancelled or all", field.Name(FieldOutcome), o.Outcome)
 	}
 	return o.Family.validate()
 }
@@ -187,7 +220,7 @@ func (a *analyzer) record(rec runs.Record) error {
 		if err := checkRoles(v.Cases); err != nil {
 			return a.r.Errorf(rec.Line, "bad run record: %v", err)
 		}
-		a.cur = newRunData(*v)
+		a.cur = newRunData(*v, a.opt.Names)
 		a.cur.host = hostRecords{lock: rec.Run.Lock, gate: rec.Run.Gate}
 	case *ndjson.Sample:
 		if err := a.cur.add(*v); err != nil {

@@ -17,7 +17,7 @@ func Checkpoint(run ndjson.Run, samples []ndjson.Sample, opt Options) ([]ndjson.
 		return nil, err
 	}
 	run.Axes = nil // axes do not decide when to stop
-	d := newRunData(run)
+	d := newRunData(run, opt.Names)
 	for _, s := range samples {
 		if s.Case < 0 || s.Case >= len(run.Cases) {
 			return nil, fmt.Errorf("sample for case %d, but the run has %d cases", s.Case, len(run.Cases))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -53,7 +54,7 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	if p.Evidence != "" {
 		rec.Warnings = append(rec.Warnings, p.Evidence)
 	}
-	for _, w := range []string{processWarning(rec), mcErrorWarning(rec.Process), duetWarning(rec.Duet)} {
+	for _, w := range []string{processWarning(rec), mcErrorWarning(rec.Process, d.names), duetWarning(rec.Duet)} {
 		if w != "" {
 			rec.Warnings = append(rec.Warnings, w)
 		}
@@ -170,13 +171,13 @@ func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
 	if gap := c.ReferenceFirst - c.ContenderFirst; c.Design == ndjson.DesignPaired && (gap > 1 || gap < -1) {
 		w = append(w, fmt.Sprintf("order counts unbalanced (%d reference-first, %d contender-first): the run stopped early", c.ReferenceFirst, c.ContenderFirst))
 	}
-	w = append(w, sizeWarnings(c.Sizes)...)
-	return append(w, decisionWarnings(c)...)
+	w = append(w, sizeWarnings(c.Sizes, d.names)...)
+	return append(w, decisionWarnings(c, d.names)...)
 }
 
 // decisionWarnings say when the decision estimate and the geometric mean
 // tell different stories, and why that may be.
-func decisionWarnings(c *ndjson.Comparison) []string {
+func decisionWarnings(c *ndjson.Comparison, names field.Names) []string {
 	if c.Geo == nil || c.Robust == nil {
 		return nil
 	}
@@ -188,8 +189,8 @@ func decisionWarnings(c *ndjson.Comparison) []string {
 			c.Estimator, c.ChangePct, c.Geo.ChangePct, half, r.Rejected, c.Estimator, r.ReferenceSlow, r.ContenderSlow))
 	}
 	if side, k := lopsided(r.ReferenceSlow, r.ContenderSlow); side != "" {
-		w = append(w, fmt.Sprintf("%d of %d rejected pairs had the %s slow: interference would hit both sides alike, so these may be the %s's own slow runs (a collection, a page-fault storm); if they are part of what you compare, re-analyse with --estimator mean",
-			k, r.Rejected, side, side))
+		w = append(w, fmt.Sprintf("%d of %d rejected pairs had the %s slow: interference would hit both sides alike, so these may be the %s's own slow runs (a collection, a page-fault storm); if they are part of what you compare, re-analyse with %s mean",
+			k, r.Rejected, side, side, names.Spell(FieldEstimator)))
 	}
 	if r.Fallback {
 		w = append(w, "more than a quarter of the pairs would have been rejected as outliers (tied or clustered values, or heavy interference): every pair kept full weight")

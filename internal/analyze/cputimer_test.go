@@ -64,7 +64,7 @@ func TestCPUTimerKeepsWallAsComparedAxis(t *testing.T) {
 	if !wall.Available || wall.Result.Verdict != "reference better" || math.Abs(wall.Result.Change-20) > 0.1 {
 		t.Fatalf("wall axis %+v %+v, want the reference 20%% better in wall time on the same pairs", wall, wall.Result)
 	}
-	if w := res.analysis[0].Warnings; len(w) != 1 || !strings.Contains(w[0], "CPU time (user+system, --timer cpu), not elapsed time") {
+	if w := res.analysis[0].Warnings; len(w) != 1 || !strings.Contains(w[0], "CPU time (user+system, Timer cpu), not elapsed time") {
 		t.Errorf("warnings %q, want the CPU-time statement", w)
 	}
 }

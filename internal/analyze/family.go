@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -35,11 +36,11 @@ type FamilyOptions struct {
 func (f FamilyOptions) validate() error {
 	switch {
 	case f.Multiplicity != "" && f.Multiplicity != MultiplicityBonferroni && f.Multiplicity != MultiplicityNone:
-		return fmt.Errorf("--multiplicity %q: use bonferroni or none", f.Multiplicity)
+		return field.Errorf(FieldMultiplicity, f.Multiplicity, "%s %q: use bonferroni or none", field.Name(FieldMultiplicity), f.Multiplicity)
 	case f.Scope != "" && f.Scope != FamilyTime && f.Scope != FamilyAll:
-		return fmt.Errorf("--family %q: use time or all", f.Scope)
+		return field.Errorf(FieldFamily, f.Scope, "%s %q: use time or all", field.Name(FieldFamily), f.Scope)
 	case f.ConfidencePct != 0 && !(f.ConfidencePct >= 50 && f.ConfidencePct <= 99.9):
-		return fmt.Errorf("--family-confidence %g out of range: use 50 to 99.9 (percent)", f.ConfidencePct)
+		return field.Errorf(FieldFamilyConfidence, f.ConfidencePct, "%s %g out of range: use 50 to 99.9 (percent)", field.Name(FieldFamilyConfidence), f.ConfidencePct)
 	}
 	return nil
 }
@@ -112,9 +113,9 @@ func (d *runData) family(opt Options) (*ndjson.Family, string) {
 	if ok {
 		return fam, ""
 	}
-	return fam, fmt.Sprintf("a family of %d comparisons at %g%% would need each interval at %.4g%%, beyond the %g%% the bootstrap resolves: each is at %g%%, so the family confidence is at least %g%%, not %g%%; use --family time or a lower --family-confidence",
+	return fam, fmt.Sprintf("a family of %d comparisons at %g%% would need each interval at %.4g%%, beyond the %g%% the bootstrap resolves: each is at %g%%, so the family confidence is at least %g%%, not %g%%; use %s time or a lower %s",
 		m, fam.FamilyConfidencePct, 100-(100-fam.FamilyConfidencePct)/float64(m), stats.MaxComparisonConfidence, level,
-		stats.FamilyConfidence(level, m), fam.FamilyConfidencePct)
+		stats.FamilyConfidence(level, m), fam.FamilyConfidencePct, opt.Names.Spell(FieldFamily), opt.Names.Spell(FieldFamilyConfidence))
 }
 
 // levels returns what sequential returns, with the family's level in

@@ -1,11 +1,11 @@
 package analyze
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -69,15 +69,15 @@ func allows(allow []string, field string) bool {
 	return slices.Contains(allow, field) || strings.HasPrefix(field, "tag.") && slices.Contains(allow, "tag.*")
 }
 
-// CheckAllowed refuses an --allow-mismatch name that is not a fingerprint
-// field, so a typo does not silently allow nothing.
+// CheckAllowed refuses a name allowed to mismatch that is not a
+// fingerprint field, so a typo does not silently allow nothing.
 func CheckAllowed(allow []string) error {
 	for _, f := range allow {
 		switch {
 		case slices.Contains(fingerprintFields, f), f == "tag.*":
 		case strings.HasPrefix(f, "tag.") && len(f) > len("tag."):
 		default:
-			return fmt.Errorf("--allow-mismatch %q is not a fingerprint field: use %s, tag.KEY or tag.*", f, strings.Join(fingerprintFields, ", "))
+			return field.Errorf(FieldAllowMismatch, f, "%s %q is not a fingerprint field: use %s, tag.KEY or tag.*", field.Name(FieldAllowMismatch), f, strings.Join(fingerprintFields, ", "))
 		}
 	}
 	return nil

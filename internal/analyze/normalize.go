@@ -99,7 +99,7 @@ func relHalfWidth(s *ndjson.Summary) float64 {
 // its own).
 func NormalizedOps(run ndjson.Run, samples []ndjson.Sample, c int) ([]float64, error) {
 	run.Axes = nil // only times are needed
-	d := newRunData(run)
+	d := newRunData(run, nil)
 	for _, s := range samples {
 		if s.Case < 0 || s.Case >= len(run.Cases) {
 			return nil, fmt.Errorf("sample for case %d, but the run has %d cases", s.Case, len(run.Cases))
@@ -116,7 +116,7 @@ func (d *runData) normalizedOps(c int) ([]float64, error) {
 	ref := referenceCase(d.run)
 	switch {
 	case ref < 0:
-		return nil, fmt.Errorf("the run has no reference workload (fb-pair --reference)")
+		return nil, fmt.Errorf("the run has no reference workload (fb-pair %s)", d.names.Spell(pairReference))
 	case c < 0 || c >= len(d.cases) || c == ref:
 		return nil, fmt.Errorf("case %d is not a measured case of the run (the reference workload is case %d)", c, ref)
 	}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -152,7 +153,7 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 // would move by more than a tenth of its width between seeds (two
 // Monte-Carlo standard errors): the bootstrap distribution of a median of
 // few blocks is lumpy, and an end beside a gap may land on either side.
-func mcErrorWarning(pl *ndjson.ProcessLevel) string {
+func mcErrorWarning(pl *ndjson.ProcessLevel, names field.Names) string {
 	if pl == nil || pl.Status != ndjson.ProcessOK || pl.MCError == nil {
 		return ""
 	}
@@ -160,8 +161,8 @@ func mcErrorWarning(pl *ndjson.ProcessLevel) string {
 	if w <= 0 || 2*e <= 0.1*w {
 		return ""
 	}
-	return fmt.Sprintf("an end of the process-level interval has a Monte-Carlo standard error of %.2f points (%.0f%% of its width): the bootstrap distribution over %d blocks is lumpy; another --seed may move it, more --process-resamples or blocks steady it",
-		e, 100*e/w, pl.Runs)
+	return fmt.Sprintf("an end of the process-level interval has a Monte-Carlo standard error of %.2f points (%.0f%% of its width): the bootstrap distribution over %d blocks is lumpy; another %s may move it, more %s or blocks steady it",
+		e, 100*e/w, pl.Runs, names.Spell(FieldSeed), names.Spell(FieldProcessResamples))
 }
 
 // processWarning says when the process-level and the within-process

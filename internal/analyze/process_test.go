@@ -167,7 +167,7 @@ func TestProcessResamplesSetting(t *testing.T) {
 		t.Errorf("6 blocks: %+v, want the t interval", pl)
 	}
 	opt.ProcessResamples = 10
-	if err := opt.Validate(); err == nil || !strings.Contains(err.Error(), "--process-resamples 10 out of range") {
+	if err := opt.Validate(); err == nil || !strings.Contains(err.Error(), "analyze.ProcessResamples 10 out of range") {
 		t.Errorf("Validate = %v", err)
 	}
 }

@@ -213,7 +213,7 @@ func (d *recData) spanWarnings(b int, end *ndjson.RecordingEnd, n, missing int, 
 		w = append(w, fmt.Sprintf("the recording was cut short (no recording_end record): the outcome counts of all observed spans are unknown; summarizing the %d retained spans present", len(d.spans[b])))
 	}
 	if opt.outcome() != OutcomeAll {
-		w = append(w, fmt.Sprintf("--outcome %s: %d of %d retained spans summarized", opt.outcome(), n, len(d.spans[b])))
+		w = append(w, fmt.Sprintf("%s %s: %d of %d retained spans summarized", opt.Names.Spell(FieldOutcome), opt.outcome(), n, len(d.spans[b])))
 	}
 	if missing > 0 {
 		w = append(w, fmt.Sprintf("wall time is incomplete: %d of %d spans have no wall_ns; the percentiles describe the %d that have one", missing, n, n-missing))

@@ -169,10 +169,10 @@ func TestOutcomeFilterAligned(t *testing.T) {
 	if p50 := s.Wall.Percentiles[0]; p50.Value != 205_000 {
 		t.Errorf("p50 of the failures %+v, want 205000", p50)
 	}
-	if !strings.Contains(strings.Join(s.Warnings, "|"), "--outcome failure: 40 of 400 retained spans summarized") {
+	if !strings.Contains(strings.Join(s.Warnings, "|"), "analyze.Outcome failure: 40 of 400 retained spans summarized") {
 		t.Errorf("warnings %q", s.Warnings)
 	}
-	if err := (Options{Resamples: 200, Confidence: 95, Outcome: "ok"}).Validate(); err == nil || !strings.Contains(err.Error(), `--outcome "ok"`) {
+	if err := (Options{Resamples: 200, Confidence: 95, Outcome: "ok"}).Validate(); err == nil || !strings.Contains(err.Error(), `analyze.Outcome "ok"`) {
 		t.Errorf("bad --outcome: %v", err)
 	}
 }

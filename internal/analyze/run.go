@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -39,10 +40,12 @@ type runData struct {
 	counters []ndjson.Counter
 	// blocks are the run's process-block records (--invocations; process.go).
 	blocks []ndjson.Block
+	// names spells the fields the warnings name (Options.Names).
+	names field.Names
 }
 
-func newRunData(run ndjson.Run) *runData {
-	d := &runData{run: run, extra: extraAxes(run), cases: make([][]point, len(run.Cases))}
+func newRunData(run ndjson.Run, names field.Names) *runData {
+	d := &runData{run: run, extra: extraAxes(run), cases: make([][]point, len(run.Cases)), names: names}
 	for c := range d.cases {
 		d.cases[c] = make([]point, 0, min(max(run.Config.Samples, 0), 100_000))
 	}
@@ -95,7 +98,7 @@ func (d *runData) analyze(end *ndjson.End, opt Options) []ndjson.Record {
 		head.Warnings = append(head.Warnings, t.Note)
 	}
 	if d.run.Timer.KindOf() == ndjson.TimerCPU {
-		head.Warnings = append(head.Warnings, cpuTimerWarning)
+		head.Warnings = append(head.Warnings, cpuTimerWarning(d.names))
 	}
 	if d.run.Design == ndjson.DesignSequential {
 		d.trimToCommonCount()
@@ -190,7 +193,7 @@ func (d *runData) completeness(end *ndjson.End) (bool, []string) {
 	case end.Reason == ndjson.EndBudget && end.Until != nil:
 		return true, nil // the comparisons say that the run hit its limit
 	case end.Reason == ndjson.EndBudget:
-		return true, []string{fmt.Sprintf("--max-sampling-time stopped sampling after %d of %d planned units", end.Units, d.plannedUnits())}
+		return true, []string{fmt.Sprintf("%s stopped sampling after %d of %d planned units", d.names.Spell(pairMaxSampling), end.Units, d.plannedUnits())}
 	case end.Reason != ndjson.EndCompleted:
 		msg := fmt.Sprintf("run ended %s after %d units", end.Reason, end.Units)
 		if end.Error != "" {
@@ -293,5 +296,7 @@ func (d *runData) batchFacts(rec *ndjson.Summary, pts []point, opt Options) {
 
 // cpuTimerWarning says, in every report, that times are CPU time and what
 // that leaves out; the run's timer note says the rest.
-const cpuTimerWarning = "times per operation are CPU time (user+system, --timer cpu), not elapsed time: " +
-	"waiting (sleep, I/O, locks, the run queue) is not in them; wall time is the axis wall"
+func cpuTimerWarning(names field.Names) string {
+	return "times per operation are CPU time (user+system, " + names.Spell(pairTimer) + " cpu), not elapsed time: " +
+		"waiting (sleep, I/O, locks, the run queue) is not in them; wall time is the axis wall"
+}

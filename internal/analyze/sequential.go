@@ -60,8 +60,8 @@ func (d *runData) untilWarnings(opt Options) []string {
 		u.Seed == opt.Seed && u.Resamples == opt.Resamples {
 		return nil
 	}
-	return []string{fmt.Sprintf("the run stopped by its rule (--until %s) judged at %g%% confidence, threshold %g%%, estimator %s, seed %d, %d resamples; this analysis uses %g%%, %g%%, %s, seed %d, %d resamples, so its verdicts may differ from the one that stopped the run",
-		untilText(u), u.ConfidencePct, u.ThresholdPct, u.Estimator, u.Seed, u.Resamples,
+	return []string{fmt.Sprintf("the run stopped by its rule (%s %s) judged at %g%% confidence, threshold %g%%, estimator %s, seed %d, %d resamples; this analysis uses %g%%, %g%%, %s, seed %d, %d resamples, so its verdicts may differ from the one that stopped the run",
+		d.names.Spell(pairUntil), untilText(u), u.ConfidencePct, u.ThresholdPct, u.Estimator, u.Seed, u.Resamples,
 		opt.Confidence, opt.ThresholdPct, est, opt.Seed, opt.Resamples)}
 }
 

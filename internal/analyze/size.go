@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
@@ -128,14 +129,14 @@ func varied(n []int64) bool { return slices.Min(n) != slices.Max(n) }
 // sizeWarnings say when the sides ran different workloads, when most of
 // a batch's time is a cost per batch, and when the comparison itself
 // depends on the size both ran.
-func sizeWarnings(z *ndjson.Sizes) []string {
+func sizeWarnings(z *ndjson.Sizes, names field.Names) []string {
 	if z == nil {
 		return nil
 	}
-	if w := perBatchWarning(z.Pooled); w != "" {
-		return append([]string{w}, differenceWarnings(z)...)
+	if w := perBatchWarning(z.Pooled, names); w != "" {
+		return append([]string{w}, differenceWarnings(z, names)...)
 	}
-	return differenceWarnings(z)
+	return differenceWarnings(z, names)
 }
 
 // perBatchShare is the least share of a batch's time, in percent, that is
@@ -146,27 +147,28 @@ const perBatchShare = 50
 // perBatchWarning says when the time per operation falls so steeply with
 // the batch size that most of a batch's time is a cost per batch (a
 // process start, a request's round trip), which dilutes any difference.
-func perBatchWarning(s *ndjson.SizeSlope) string {
+func perBatchWarning(s *ndjson.SizeSlope, names field.Names) string {
 	if s == nil || !s.Significant || -2*s.PerDoublingPct < perBatchShare {
 		return ""
 	}
-	return fmt.Sprintf("the time per operation falls %.1f%% per doubling of the batch: about %.0f%% of a batch's time is a cost per batch that does not grow with its size (a process start, a request's round trip), and it dilutes any difference between the sides as much; longer batches (--min-sample-time) or a timer of the work alone (a batch's own elapsed time on fd 3, man fb-worker(7)) would show the work",
-		-s.PerDoublingPct, min(-2*s.PerDoublingPct, 100))
+	return fmt.Sprintf("the time per operation falls %.1f%% per doubling of the batch: about %.0f%% of a batch's time is a cost per batch that does not grow with its size (a process start, a request's round trip), and it dilutes any difference between the sides as much; longer batches (%s) or a timer of the work alone (a batch's own elapsed time on fd 3, man fb-worker(7)) would show the work",
+		-s.PerDoublingPct, min(-2*s.PerDoublingPct, 100), names.Spell(pairMinSample))
 }
 
 // differenceWarnings are the warnings about the sides' sizes and the
 // change's dependence on them.
-func differenceWarnings(z *ndjson.Sizes) []string {
+func differenceWarnings(z *ndjson.Sizes, names field.Names) []string {
+	shared := names.Spell(pairBatching) + " shared"
 	switch {
 	case sizesDiffer(z) && z.Status == ndjson.SizesFixed:
-		return []string{fmt.Sprintf("the sides ran different batch sizes (%s and %s operations), each fixed for the run: whether the time per operation depends on the batch size cannot be told from this run, and the estimate assumes it does not; collect with --batching shared (the default) so both sides run one workload",
-			opsText(z.Median[0]), opsText(z.Median[1]))}
+		return []string{fmt.Sprintf("the sides ran different batch sizes (%s and %s operations), each fixed for the run: whether the time per operation depends on the batch size cannot be told from this run, and the estimate assumes it does not; collect with %s (the default) so both sides run one workload",
+			opsText(z.Median[0]), opsText(z.Median[1]), shared)}
 	case sizesDiffer(z) && z.BiasPct != nil:
-		return []string{fmt.Sprintf("the sides ran different batch sizes (median %s and %s operations) and the contender's time per operation changes %s per doubling of the batch %s: %s %s of the change may come from the sizes, not the code; collect with --batching shared (the default) so both sides run one workload",
-			opsText(z.Median[0]), opsText(z.Median[1]), signedPct(z.Contender.PerDoublingPct), pctInterval(z.Contender.CI), signedPct(*z.BiasPct), pctInterval(*z.BiasCI))}
+		return []string{fmt.Sprintf("the sides ran different batch sizes (median %s and %s operations) and the contender's time per operation changes %s per doubling of the batch %s: %s %s of the change may come from the sizes, not the code; collect with %s (the default) so both sides run one workload",
+			opsText(z.Median[0]), opsText(z.Median[1]), signedPct(z.Contender.PerDoublingPct), pctInterval(z.Contender.CI), signedPct(*z.BiasPct), pctInterval(*z.BiasCI), shared)}
 	case sizesDiffer(z):
-		return []string{fmt.Sprintf("the sides ran different batch sizes (median %s and %s operations): if the time per operation depends on the batch size, part of the change comes from the sizes; collect with --batching shared (the default) so both sides run one workload",
-			opsText(z.Median[0]), opsText(z.Median[1]))}
+		return []string{fmt.Sprintf("the sides ran different batch sizes (median %s and %s operations): if the time per operation depends on the batch size, part of the change comes from the sizes; collect with %s (the default) so both sides run one workload",
+			opsText(z.Median[0]), opsText(z.Median[1]), shared)}
 	case z.Change != nil && z.Change.Significant:
 		return []string{fmt.Sprintf("the change itself depends on the batch size: the contender's time relative to the reference's changes %s per doubling of the batch %s, so the estimate holds for batches of %s to %s operations (a cost per batch the sides share, such as a process start, weighs more in small batches)",
 			signedPct(z.Change.PerDoublingPct), pctInterval(z.Change.CI), opsText(z.Range[0]), opsText(z.Range[1]))}

@@ -24,7 +24,7 @@ func (d *runData) tail(c int) *ndjson.Tail {
 	switch {
 	case batched > 0:
 		t.Status = ndjson.TailInsufficient
-		t.Reason = fmt.Sprintf("%d of %d samples timed more than one operation: their percentiles are of batch means, which hide the variation between operations; collect with --max-iterations 1 and at least %d samples", batched, len(pts), ndjson.MinTailObservations)
+		t.Reason = fmt.Sprintf("%d of %d samples timed more than one operation: their percentiles are of batch means, which hide the variation between operations; collect with %s 1 and at least %d samples", batched, len(pts), d.names.Spell(pairMaxIterations), ndjson.MinTailObservations)
 		t.Observations = len(pts) - batched
 	case len(pts) < ndjson.MinTailObservations:
 		t.Status = ndjson.TailInsufficient

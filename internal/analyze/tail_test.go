@@ -10,7 +10,7 @@ import (
 // singleRun is a one-case run of n samples of iter operations each; the
 // sample in unit u takes 1000+u ns per operation.
 func singleRun(n int, iter int64) *runData {
-	d := newRunData(ndjson.Run{RunID: "t", Design: ndjson.DesignSingle, Cases: []ndjson.Case{{Name: "x"}}})
+	d := newRunData(ndjson.Run{RunID: "t", Design: ndjson.DesignSingle, Cases: []ndjson.Case{{Name: "x"}}}, nil)
 	for u := range n {
 		op := float64(1000 + u)
 		if err := d.add(ndjson.Sample{Case: 0, Unit: u, Iter: iter, WallNS: int64(op) * iter, OpNS: op}); err != nil {

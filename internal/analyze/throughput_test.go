@@ -8,7 +8,7 @@ import (
 )
 
 func TestThroughputView(t *testing.T) {
-	d := newRunData(ndjson.Run{Cases: []ndjson.Case{{Name: "old", WorkUnits: 100}, {Name: "new", WorkUnits: 200}, {Name: "none"}}})
+	d := newRunData(ndjson.Run{Cases: []ndjson.Case{{Name: "old", WorkUnits: 100}, {Name: "new", WorkUnits: 200}, {Name: "none"}}}, nil)
 	s := &ndjson.Summary{Mean: 1e6, MeanCI: [2]float64{0.8e6, 1.25e6}}
 	got := d.throughput(0, s)
 	// 100 units per 1 ms = 100,000 units/s; the slower end of the mean is the lower throughput.

@@ -8,9 +8,10 @@
 package axes
 
 import (
-	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Status says whether an axis has a value, and if not, exactly why. An axis
@@ -123,7 +124,7 @@ func SelfTimeAxis() Axis {
 // CPUTimeAxis describes the CPU-time timing axis.
 func CPUTimeAxis() Axis {
 	return Axis{CPUTime, "ns/op", FamilyTime, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation,
-		"user plus system CPU time per logical operation, the run's primary timer (--timer cpu)"}
+		"user plus system CPU time per logical operation, the run's primary timer when the CPU timer is chosen"}
 }
 
 // catalogue lists every built-in axis in report order.
@@ -176,7 +177,10 @@ var sets = map[string][]string{
 // SetNames lists the named sets.
 func SetNames() []string { return []string{"time", "resources", "perf", "software", "all"} }
 
-// Select parses a --metrics value: comma-separated set names and axis
+// FieldSelection is an axis selection as Select's field error names it.
+const FieldSelection = "axes.Selection"
+
+// Select parses an axis selection: comma-separated set names and axis
 // names. Wall time is always included; the result is in report order.
 func Select(spec string) ([]Axis, error) {
 	want := map[string]bool{Wall: true}
@@ -192,7 +196,7 @@ func Select(spec string) ([]Axis, error) {
 			continue
 		}
 		if _, ok := Lookup(item); !ok {
-			return nil, fmt.Errorf("--metrics: unknown axis or set %q (sets: %s; axes: %s)",
+			return nil, field.Errorf(FieldSelection, item, "%s: unknown axis or set %q (sets: %s; axes: %s)", field.Name(FieldSelection),
 				item, strings.Join(SetNames(), ", "), strings.Join(append(names(), InstructionsSim), ", "))
 		}
 		want[item] = true

@@ -11,6 +11,7 @@
 package check
 
 import (
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -26,7 +27,19 @@ type Options struct {
 	// MemoryFloorOp is the same for a per-operation amount (bytes/op, B/op,
 	// such as alloc_bytes), in bytes per operation.
 	MemoryFloorOp float64
+	// Names spells the options the judgements name (FieldNoise,
+	// FieldBaseline) as the user knows them; nil spells their paths.
+	Names field.Names
 }
+
+// The options a judgement or its rendering names, by field path: fb-check's
+// noise profile and history conditions, and fb-analyze's baseline
+// (analyze.FieldBaseline).
+const (
+	FieldNoise        = "check.Noise"
+	FieldHistoryWhere = "check.HistoryWhere"
+	FieldBaseline     = "analyze.Baseline"
+)
 
 // DefaultOptions are the default thresholds: 5% slower, 3% and 64 KiB
 // more memory; no floor per operation beyond the 3%.
@@ -71,7 +84,7 @@ func judgeRun(r *Run, p *Profile, opt Options, h *History) (ndjson.Check, error)
 		ck.Items = append(ck.Items, judgeComparison(c, r, set, opt)...)
 	}
 	if h == nil {
-		decide(&ck, r, set)
+		decide(&ck, r, set, opt.Names)
 		return ck, nil
 	}
 	items, short, err := h.historyItems(r, opt)
@@ -79,7 +92,7 @@ func judgeRun(r *Run, p *Profile, opt Options, h *History) (ndjson.Check, error)
 		return ck, err
 	}
 	ck.Items = append(ck.Items, items...)
-	decideWithHistory(&ck, r, set, short)
+	decideWithHistory(&ck, r, set, short, opt.Names)
 	return ck, nil
 }
 

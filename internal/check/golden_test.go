@@ -26,8 +26,8 @@ func mixedInput(t *testing.T) ([]*Run, *Profile) {
 
 func render(t *testing.T, all []*Run, p *Profile, format string, color bool) []byte {
 	t.Helper()
-	res := Judge(all, p, DefaultOptions)
-	ro := Render{Format: format, Color: color, Options: DefaultOptions}
+	res := Judge(all, p, flagged)
+	ro := Render{Format: format, Color: color, Options: flagged}
 	if p != nil {
 		ro.Noise = p.File
 	}
@@ -79,7 +79,7 @@ func TestPlainHasNoEscapes(t *testing.T) {
 // read back as they were judged.
 func TestRecordsRoundTrip(t *testing.T) {
 	mixed, p := mixedInput(t)
-	res := Judge(mixed, p, DefaultOptions)
+	res := Judge(mixed, p, flagged)
 	out := render(t, mixed, p, "ndjson", false)
 	r := ndjson.NewReader(bytes.NewReader(out), "out")
 	for i := range res.Checks {

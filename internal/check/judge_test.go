@@ -20,7 +20,7 @@ func outcomes(ck ndjson.Check) []string {
 
 func TestJudgeRegressed(t *testing.T) {
 	all := load(t, regressedRun()...)
-	res := Judge(all, nil, DefaultOptions)
+	res := Judge(all, nil, flagged)
 	ck := res.Checks[0]
 	want := "time fail, rss_peak fail, alloc_bytes fail, live_heap pass, rss_change skip, instructions_sim fail, branches_sim fail, syscalls pass, cache_refs_sim skip"
 	if got := strings.Join(outcomes(ck), ", "); got != want {
@@ -41,7 +41,7 @@ func TestJudgeRegressed(t *testing.T) {
 }
 
 func TestJudgePass(t *testing.T) {
-	res := Judge(load(t, passingRun()...), nil, DefaultOptions)
+	res := Judge(load(t, passingRun()...), nil, flagged)
 	if res.Outcome != ndjson.CheckPass || res.Checks[0].Outcome != ndjson.CheckPass {
 		t.Fatalf("outcome %q", res.Outcome)
 	}
@@ -54,7 +54,7 @@ func TestJudgePass(t *testing.T) {
 // the table, but the run cannot be judged and says what to do.
 func TestJudgeOtherClass(t *testing.T) {
 	p := profile(otherClass, change("time", "new", "old", 1))
-	res := Judge(load(t, regressedRun()...), p, DefaultOptions)
+	res := Judge(load(t, regressedRun()...), p, flagged)
 	ck := res.Checks[0]
 	if ck.Outcome != ndjson.CheckCannotJudge || !ck.Advisory || res.Outcome != ndjson.CheckCannotJudge {
 		t.Fatalf("outcome %q advisory %v overall %q", ck.Outcome, ck.Advisory, res.Outcome)
@@ -75,14 +75,14 @@ func TestJudgeClassChoice(t *testing.T) {
 		{Class: otherClass, Metrics: []ndjson.NoiseMetric{change("time", "new", "old", 50)}},
 		{Class: testClass, Metrics: []ndjson.NoiseMetric{change("time", "new", "old", 1)}},
 	}}
-	ck := Judge(load(t, regressedRun()...), p, DefaultOptions).Checks[0]
+	ck := Judge(load(t, regressedRun()...), p, flagged).Checks[0]
 	if ck.Advisory || ck.Items[0].Outcome != "fail" {
 		t.Errorf("the matching record's 1%% noise applies: %+v", ck.Items[0])
 	}
 }
 
 func TestJudgeBaselineAllowed(t *testing.T) {
-	res := Judge(load(t, baselineRun()...), nil, DefaultOptions)
+	res := Judge(load(t, baselineRun()...), nil, flagged)
 	ck := res.Checks[0]
 	if ck.Outcome != ndjson.CheckRegressed || !ck.Advisory || res.Outcome != ndjson.CheckRegressed {
 		t.Fatalf("allowed differences are judged normally, labelled advisory: %q %v %q", ck.Outcome, ck.Advisory, res.Outcome)
@@ -97,7 +97,7 @@ func TestJudgeBaselineAllowed(t *testing.T) {
 }
 
 func TestJudgeNothingToCompare(t *testing.T) {
-	res := Judge(load(t, singleRun()...), nil, DefaultOptions)
+	res := Judge(load(t, singleRun()...), nil, flagged)
 	if res.Outcome != ndjson.CheckCannotJudge || res.Checks[0].Outcome != ndjson.CheckCannotJudge {
 		t.Fatalf("outcome %q", res.Outcome)
 	}
@@ -106,7 +106,7 @@ func TestJudgeNothingToCompare(t *testing.T) {
 		t.Errorf("reason %q", res.Headline())
 	}
 	// Beside a run that has comparisons, it does not decide.
-	res = Judge(load(t, append(singleRun(), passingRun()...)...), nil, DefaultOptions)
+	res = Judge(load(t, append(singleRun(), passingRun()...)...), nil, flagged)
 	if res.Outcome != ndjson.CheckPass || res.Checks[0].Outcome != ndjson.CheckCannotJudge {
 		t.Errorf("with a judged run: overall %q, single %q", res.Outcome, res.Checks[0].Outcome)
 	}
@@ -119,12 +119,12 @@ func TestJudgePrecedence(t *testing.T) {
 	other := load(t, passingRun()...)
 	other[0].Run.Host.CPUs = 64
 	good := load(t, passingRun()...)
-	res := Judge(append(good, other...), p, DefaultOptions)
+	res := Judge(append(good, other...), p, flagged)
 	if res.Outcome != ndjson.CheckCannotJudge || res.Checks[0].Outcome != ndjson.CheckPass {
 		t.Errorf("pass + cannot judge = %q (%q)", res.Outcome, res.Checks[0].Outcome)
 	}
 	bad := load(t, regressedRun()...)
-	res = Judge(append(bad, other...), p, DefaultOptions)
+	res = Judge(append(bad, other...), p, flagged)
 	if res.Outcome != ndjson.CheckRegressed || res.Checks[1].Outcome != ndjson.CheckCannotJudge {
 		t.Errorf("regressed + cannot judge = %q (%q)", res.Outcome, res.Checks[1].Outcome)
 	}
@@ -152,7 +152,7 @@ func TestLoadAndCheckAnalyzed(t *testing.T) {
 
 func TestLoadProfile(t *testing.T) {
 	good := `{"type":"noise","v":"1.4","command":["fb-pair"],"class":{"os":"linux","arch":"amd64","cpu_model":"X","cpus":2},"metrics":[{"metric":"time","kind":"level","case":"a","noise_pct":2.5,"n":10}]}` + "\n"
-	p, err := LoadProfile(ndjson.NewReader(strings.NewReader(good), "noise.ndjson"))
+	p, err := LoadProfile(ndjson.NewReader(strings.NewReader(good), "noise.ndjson"), flags)
 	if err != nil || len(p.Records) != 1 || p.File != "noise.ndjson" || p.Records[0].Metrics[0].NoisePct != 2.5 {
 		t.Fatalf("good profile: %+v, %v", p, err)
 	}
@@ -166,13 +166,13 @@ func TestLoadProfile(t *testing.T) {
 		strings.Replace(good, `"kind":"level"`, `"kind":"change"`, 1):   "metrics[0].reference is missing",
 	}
 	for in, want := range bad {
-		_, err := LoadProfile(ndjson.NewReader(strings.NewReader(in), "noise.ndjson"))
+		_, err := LoadProfile(ndjson.NewReader(strings.NewReader(in), "noise.ndjson"), flags)
 		var se *ndjson.SyntaxError
 		if !errors.As(err, &se) || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want a syntax error %q", in, err, want)
 		}
 	}
-	_, err = LoadProfile(ndjson.NewReader(strings.NewReader(`{"type":"noise","v":"9.0"}`+"\n"), "n"))
+	_, err = LoadProfile(ndjson.NewReader(strings.NewReader(`{"type":"noise","v":"9.0"}`+"\n"), "n"), flags)
 	var ve *ndjson.VersionError
 	if !errors.As(err, &ve) {
 		t.Errorf("future schema: %v", err)
@@ -199,7 +199,7 @@ func TestParseSize(t *testing.T) {
 func TestJudgeUnconverged(t *testing.T) {
 	p := profile(testClass, change("time", "new", "old", 1))
 	p.Records[0].Converged = false
-	ck := Judge(load(t, regressedRun()...), p, DefaultOptions).Checks[0]
+	ck := Judge(load(t, regressedRun()...), p, flagged).Checks[0]
 	if ck.Outcome != ndjson.CheckRegressed || ck.Advisory || len(ck.Reasons) != 1 ||
 		!strings.Contains(ck.Reasons[0], "did not converge in 12 invocations") {
 		t.Errorf("outcome %q advisory %v reasons %q", ck.Outcome, ck.Advisory, ck.Reasons)
@@ -213,7 +213,7 @@ func TestJudgeBaselineAllowedTagIsNotAdvisory(t *testing.T) {
 			a.Baseline.Allowed = []ndjson.Mismatch{{Field: "tag.revision", Baseline: "r1", Current: "r2"}}
 		}
 	}
-	ck := Judge(load(t, recs...), nil, DefaultOptions).Checks[0]
+	ck := Judge(load(t, recs...), nil, flagged).Checks[0]
 	if ck.Advisory || len(ck.Reasons) != 1 || !strings.Contains(ck.Reasons[0], "tag.revision (r1 → r2)") {
 		t.Errorf("a revision tag differs by design: advisory %v, reasons %q", ck.Advisory, ck.Reasons)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -18,7 +19,8 @@ type Profile struct {
 // LoadProfile reads a noise profile: one or more noise records and
 // nothing else. Any other record, or none at all, is a *ndjson.SyntaxError
 // naming the file; a future schema is the reader's *ndjson.VersionError.
-func LoadProfile(r *ndjson.Reader) (*Profile, error) {
+func LoadProfile(r *ndjson.Reader, names field.Names) (*Profile, error) {
+	takes := names.Spell(FieldNoise) + " takes a profile written by fb-noise"
 	p := &Profile{File: r.Name()}
 	last := 0
 	for {
@@ -30,19 +32,19 @@ func LoadProfile(r *ndjson.Reader) (*Profile, error) {
 			return nil, err
 		}
 		if l.Type != ndjson.TypeNoise {
-			return nil, r.Errorf(l, "a %s record, not a noise record: --noise takes a profile written by fb-noise", l.Type)
+			return nil, r.Errorf(l, "a %s record, not a noise record: %s", l.Type, takes)
 		}
 		var n ndjson.Noise
 		if err := r.Decode(l, &n); err != nil {
 			return nil, err
 		}
 		if err := n.Validate(); err != nil {
-			return nil, r.Errorf(l, "bad noise record: %v: --noise takes a profile written by fb-noise", err)
+			return nil, r.Errorf(l, "bad noise record: %v: %s", err, takes)
 		}
 		p.Records, last = append(p.Records, n), l.No
 	}
 	if len(p.Records) == 0 {
-		return nil, &ndjson.SyntaxError{File: r.Name(), Line: last + 1, Msg: "no noise record: --noise takes a profile written by fb-noise"}
+		return nil, &ndjson.SyntaxError{File: r.Name(), Line: last + 1, Msg: "no noise record: " + takes}
 	}
 	return p, nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -16,9 +17,9 @@ import (
 // fingerprint fields the user allowed is judged normally, with the fields
 // listed, and advisory when one of them is about the machine or the
 // measurement (a user tag such as the revision differs by design).
-func decide(ck *ndjson.Check, r *Run, set noiseSet) {
+func decide(ck *ndjson.Check, r *Run, set noiseSet, names field.Names) {
 	if len(r.AllComparisons()) == 0 {
-		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, []string{nothingToCompare(r)}
+		ck.Outcome, ck.Reasons = ndjson.CheckCannotJudge, []string{nothingToCompare(r, names)}
 		return
 	}
 	if set.Mismatch != "" {
@@ -47,9 +48,9 @@ func decide(ck *ndjson.Check, r *Run, set noiseSet) {
 // a run without comparisons is judged on its history alone, and a run of
 // which no item could be judged (too little history, nothing else to
 // compare) cannot be judged, with short, why the history fell short.
-func decideWithHistory(ck *ndjson.Check, r *Run, set noiseSet, short string) {
+func decideWithHistory(ck *ndjson.Check, r *Run, set noiseSet, short string, names field.Names) {
 	if len(r.AllComparisons()) > 0 {
-		decide(ck, r, set)
+		decide(ck, r, set, names)
 	} else if count(ck.Items, ndjson.CheckItemFail) > 0 {
 		ck.Outcome = ndjson.CheckRegressed
 	} else {
@@ -64,12 +65,12 @@ func decideWithHistory(ck *ndjson.Check, r *Run, set noiseSet, short string) {
 }
 
 // nothingToCompare says why a run has no comparison and what to do.
-func nothingToCompare(r *Run) string {
+func nothingToCompare(r *Run, names field.Names) string {
 	what := fmt.Sprintf("run %s has no comparison", model.ShortID(r.Run.RunID))
 	if len(r.Run.Cases) == 1 {
 		what = fmt.Sprintf("run %s measured one case and has no baseline", model.ShortID(r.Run.RunID))
 	}
-	return what + ": nothing to compare; compare two builds (fb-pair -- OLD NEW) or the run against an archived one (fb-analyze --baseline BASE.ndjson)"
+	return what + ": nothing to compare; compare two builds (fb-pair -- OLD NEW) or the run against an archived one (fb-analyze " + names.Spell(FieldBaseline) + " BASE.ndjson)"
 }
 
 // allowedFields lists the fingerprint fields a baseline comparison was

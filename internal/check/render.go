@@ -97,7 +97,7 @@ func rules(opt Options) string {
 func noiseLine(ro Render) string {
 	s := "noise: " + ro.Noise
 	if ro.Noise == "" {
-		s = "noise: no profile (--noise): each window is the comparison's own interval"
+		s = "noise: no profile (" + ro.Options.Names.Spell(FieldNoise) + "): each window is the comparison's own interval"
 	}
 	if ro.History != "" {
 		s += fmt.Sprintf("; history: %s, each case against the median of its last %d comparable runs (at least %d), their spread as noise",

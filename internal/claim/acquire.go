@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/platform"
 	"github.com/flybench/flybench/pkg/probes"
 )
@@ -85,6 +86,9 @@ type Request struct {
 	Content Content
 	// Progress, if set, is called about once a second while waiting.
 	Progress func(waited time.Duration, holders []string)
+	// Names spells the fields a reason names (FieldPath, FieldTimeout)
+	// as the user knows them; nil spells their paths.
+	Names field.Names
 }
 
 // Result is the outcome of Acquire.
@@ -166,7 +170,7 @@ func (h Host) Acquire(req Request) Result {
 	start := clk.Now()
 	d, err := openDir(req.Dir, true)
 	if err != nil {
-		return Result{Outcome: PathUnusable, Reason: err.Error()}
+		return Result{Outcome: PathUnusable, Reason: named(err, req.Names).Error()}
 	}
 	defer d.close()
 	names, modes := plan(req.CPUs)
@@ -179,22 +183,22 @@ func (h Host) Acquire(req Request) Result {
 		c, blocking, err := h.attempt(d, names, modes)
 		waited := clk.Now().Sub(start)
 		if err != nil {
-			return Result{Outcome: PathUnusable, Waited: waited, Holders: w.seen, Reason: err.Error()}
+			return Result{Outcome: PathUnusable, Waited: waited, Holders: w.seen, Reason: named(err, req.Names).Error()}
 		}
 		if c != nil {
 			return h.held(d, c, req, waited, w.seen)
 		}
 		if waited >= req.Timeout {
 			w.sample(blocking, waited, true)
-			return Result{Outcome: Busy, Waited: waited, Holders: w.seen, Reason: busyReason(d.pathOf(blocking), req.Timeout, w.seen)}
+			return Result{Outcome: Busy, Waited: waited, Holders: w.seen, Reason: busyReason(d.pathOf(blocking), req, w.seen)}
 		}
 		w.sample(blocking, waited, false)
 		clk.Sleep(min(poll, req.Timeout-waited))
 	}
 }
 
-func busyReason(path string, timeout time.Duration, holders []string) string {
-	s := fmt.Sprintf("%q was still held after --timeout %s", path, timeout)
+func busyReason(path string, req Request, holders []string) string {
+	s := fmt.Sprintf("%q was still held after %s %s", path, req.Names.Spell(FieldTimeout), req.Timeout)
 	if len(holders) > 0 {
 		s += " (holders seen: " + holders[0]
 		if len(holders) > 1 {
@@ -226,7 +230,7 @@ func (h Host) attempt(d *dir, names []string, modes []int) (*Claim, string, erro
 			if errors.Is(err, unix.EWOULDBLOCK) {
 				return nil, name, nil
 			}
-			return nil, "", pathErrorf(d.pathOf(name), "flock: %v; the file system may not support flock(2): choose a local directory with --path", errnoText(err))
+			return nil, "", pathErrorf(d.pathOf(name), "flock: %v; the file system may not support flock(2): choose a local directory with %s", errnoText(err), pathField)
 		}
 	}
 	for _, f := range files {

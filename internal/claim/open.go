@@ -8,19 +8,46 @@ import (
 	"strconv"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // PathError says why the claim path cannot be used, in one line that names
 // the path and what to do.
 type PathError struct {
 	Path   string
-	Reason string
+	reason *field.Error
 }
 
-func (e *PathError) Error() string { return fmt.Sprintf("claim path %q: %s", e.Path, e.Reason) }
+func (e *PathError) Error() string { return fmt.Sprintf("claim path %q: %s", e.Path, e.reason) }
+
+// Named returns a copy of e whose message spells the fields it names
+// (FieldPath) with names.
+func (e *PathError) Named(names field.Names) *PathError {
+	return &PathError{Path: e.Path, reason: e.reason.Named(names)}
+}
+
+// The fields of a Request its messages name: the claim directory and the
+// timeout.
+const (
+	FieldPath    = "claim.Dir"
+	FieldTimeout = "claim.Timeout"
+	FieldCPUs    = "claim.CPUs" // named by fb-pair's duet, which a per-CPU claim serves
+)
+
+// pathField stands for the claim directory's field in a reason.
+var pathField = field.Name(FieldPath)
 
 func pathErrorf(path, format string, args ...any) *PathError {
-	return &PathError{Path: path, Reason: fmt.Sprintf(format, args...)}
+	return &PathError{Path: path, reason: field.Errorf(FieldPath, path, format, args...)}
+}
+
+// named is err spelled with names when it is a PathError.
+func named(err error, names field.Names) error {
+	if pe, ok := err.(*PathError); ok {
+		return pe.Named(names)
+	}
+	return err
 }
 
 // ErrNoDir is returned by openDir without create when the directory is absent.
@@ -50,7 +77,7 @@ func openDir(path string, create bool) (*dir, error) {
 		}
 	}
 	if err != nil {
-		return nil, pathErrorf(path, "cannot use the claim directory: %v; create it with mode 1777 or choose another with --path", errnoText(err))
+		return nil, pathErrorf(path, "cannot use the claim directory: %v; create it with mode 1777 or choose another with %s", errnoText(err), pathField)
 	}
 	if err := checkDirMode(path, st); err != nil {
 		return nil, err
@@ -84,9 +111,9 @@ func checkDirMode(path string, st unix.Stat_t) error {
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFDIR:
 	case unix.S_IFLNK:
-		return pathErrorf(path, "is a symbolic link, not a directory; remove it (in a world-writable place anyone can plant one) or choose another directory with --path")
+		return pathErrorf(path, "is a symbolic link, not a directory; remove it (in a world-writable place anyone can plant one) or choose another directory with %s", pathField)
 	default:
-		return pathErrorf(path, "is not a directory; remove it or choose another directory with --path")
+		return pathErrorf(path, "is not a directory; remove it or choose another directory with %s", pathField)
 	}
 	if st.Mode&0o002 != 0 && st.Mode&unix.S_ISVTX == 0 {
 		return pathErrorf(path, "is world-writable without the sticky bit, so anyone could delete a held claim file; chmod 1777 it")
@@ -104,7 +131,7 @@ func checkDirOwner(path string, owner, me uint32) error {
 		return nil
 	}
 	return pathErrorf(path, "is owned by uid %d, neither root nor you: its owner can delete a held claim file and let a second holder in; "+
-		"have root make it (install -d -m 1777 -o root %s) or choose another directory with --path", owner, path)
+		"have root make it (install -d -m 1777 -o root %s) or choose another directory with %s", owner, path, pathField)
 }
 
 func (d *dir) close() {
@@ -217,7 +244,7 @@ func (d *dir) openError(name string, err error) error {
 		if unix.Fstatat(d.fd, name, &st, unix.AT_SYMLINK_NOFOLLOW) == nil {
 			return pathErrorf(path, "permission denied (owner uid %d, mode %04o); its owner or root must remove it or chmod 0666 it", st.Uid, st.Mode&0o7777)
 		}
-		return pathErrorf(path, "permission denied creating it; make the directory mode 1777 or choose another with --path")
+		return pathErrorf(path, "permission denied creating it; make the directory mode 1777 or choose another with %s", pathField)
 	}
 	return pathErrorf(path, "cannot open: %v", errnoText(err))
 }

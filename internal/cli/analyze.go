@@ -62,13 +62,13 @@ func analyzeApp(env Env) *ucli.App {
 			ThresholdPct: c.Float64("threshold"), Estimator: est, Analyzer: "fb-analyze " + version.Version,
 			Family: analyze.FamilyOptions{Multiplicity: c.String("multiplicity"), Scope: c.String("family"),
 				ConfidencePct: c.Float64("family-confidence")},
-			Outcome: c.String("outcome"),
+			Outcome: c.String("outcome"), Names: flagName,
 		}
 		if c.IsSet("family-confidence") && opt.Family.ConfidencePct == 0 {
 			return usageErrorf("--family-confidence 0 out of range: use 50 to 99.9 (percent)")
 		}
 		if err := opt.Validate(); err != nil {
-			return withCode(ExitUsage, err, "")
+			return fieldUsage(err)
 		}
 		if c.IsSet("plan") {
 			width, err := parsePlan(c.String("plan"))

@@ -31,7 +31,7 @@ func baselineOf(c *ucli.Context, env Env, opt analyze.Options) (*analyze.Baselin
 		return nil, nil
 	}
 	if err := analyze.CheckAllowed(allow); err != nil {
-		return nil, withCode(ExitUsage, err, "")
+		return nil, fieldUsage(err)
 	}
 	if opt.Estimator == stats.EstimatorLegacy {
 		return nil, usageErrorf("--baseline needs schema 1.4 records: use --estimator robust or mean, not legacy")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -115,9 +116,9 @@ func judgeCheck(c *ucli.Context, all []*check.Run, profile *check.Profile, ro *c
 	if c.String("history") == "" {
 		return check.Judge(all, profile, ro.Options), nil
 	}
-	where, err := tagWhere("history-where", c.StringSlice("history-where"))
+	where, err := history.ParseWhere(check.FieldHistoryWhere, c.StringSlice("history-where"))
 	if err != nil {
-		return check.Result{}, err
+		return check.Result{}, fieldUsage(err)
 	}
 	s, err := openCheckHistory(c.String("history"))
 	if err != nil {
@@ -161,7 +162,7 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 		return check.Render{}, err
 	}
 	ro := check.Render{Format: c.String("format"), Options: opt}
-	if !validCheckFormat(ro.Format) {
+	if !slices.Contains(check.Formats(), ro.Format) {
 		return ro, usageErrorf("--format %q: use %s", ro.Format, strings.Join(check.Formats(), ", "))
 	}
 	ro.Color, err = useColor(c.String("color"), env)
@@ -171,8 +172,8 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 	if c.IsSet("history") && c.String("history") == "" {
 		return ro, usageErrorf("--history is empty: give a SQLite file or a postgres:// URL")
 	}
-	if _, err := tagWhere("history-where", c.StringSlice("history-where")); err != nil {
-		return ro, err
+	if _, err := history.ParseWhere(check.FieldHistoryWhere, c.StringSlice("history-where")); err != nil {
+		return ro, fieldUsage(err)
 	}
 	if n := c.Int("history-runs"); n < check.MinHistoryRuns {
 		return ro, usageErrorf("--history-runs %d: use %d or more (the fewest comparable runs a case is judged against)", n, check.MinHistoryRuns)
@@ -182,7 +183,7 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 
 // checkOptions reads and validates the thresholds.
 func checkOptions(c *ucli.Context) (check.Options, error) {
-	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth")}
+	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth"), Names: flagName}
 	for _, p := range []struct {
 		flag string
 		v    float64
@@ -201,15 +202,6 @@ func checkOptions(c *ucli.Context) (check.Options, error) {
 	return opt, nil
 }
 
-func validCheckFormat(f string) bool {
-	for _, v := range check.Formats() {
-		if f == v {
-			return true
-		}
-	}
-	return false
-}
-
 // loadNoise reads the --noise profile, if one is named.
 func loadNoise(name string, env Env) (*check.Profile, error) {
 	if name == "" {
@@ -218,7 +210,7 @@ func loadNoise(name string, env Env) (*check.Profile, error) {
 	var p *check.Profile
 	err := withInput(env, name, func(r *ndjson.Reader) error {
 		var err error
-		p, err = check.LoadProfile(r)
+		p, err = check.LoadProfile(r, flagName)
 		return streamError(err, "--noise takes a profile written by fb-noise; nothing was checked")
 	})
 	return p, err

@@ -3,13 +3,25 @@ package cli
 import (
 	"errors"
 
+	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/internal/claim"
+	"github.com/flybench/flybench/internal/conditions"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/gate"
+	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/internal/importer"
+	"github.com/flybench/flybench/internal/noise"
+	"github.com/flybench/flybench/internal/progress"
+	"github.com/flybench/flybench/internal/record"
+	"github.com/flybench/flybench/internal/report"
 )
 
 // flagNames maps a request field, by its path (measure.Request and the
-// collect.Config it holds), to the flag that sets it: the one place where
-// an engine's field error learns what the user typed. "Mode=worker" is
-// the flag that asks for that mode.
+// collect.Config it holds), to the flag that sets it: with engineFlags,
+// the one place where an engine's field error learns what the user
+// typed. "Mode=worker" is the flag that asks for that mode.
 var flagNames = map[string]string{
 	"Mode=batch":              "--batch",
 	"Mode=worker":             "--worker",
@@ -70,10 +82,88 @@ var flagNames = map[string]string{
 	"Watch.Rewarm":            "--rewarm",
 }
 
+// engineFlag is the flag that sets an engine's field and the tools that
+// have it.
+type engineFlag struct {
+	flag  string
+	tools []string
+}
+
+var (
+	gateTool     = []string{"fb-gate"}
+	analyzeTool  = []string{"fb-analyze"}
+	noiseTool    = []string{"fb-noise"}
+	recordTool   = []string{"fb-record"}
+	reportTool   = []string{"fb-report"}
+	historyTool  = []string{"fb-history"}
+	measureTools = []string{"fb-pair", "fb-sample"}
+)
+
+// engineFlags maps the fields of the other engines, by package and path
+// ("gate.Poll"), to their flags.
+var engineFlags = map[string]engineFlag{
+	gate.FieldMaxAverage: {"--max-average", gateTool},
+	gate.FieldMaxCore:    {"--max-core", gateTool},
+	gate.FieldStable:     {"--stable", gateTool},
+	gate.FieldPoll:       {"--poll", gateTool},
+	gate.FieldTimeout:    {"--timeout", gateTool},
+
+	analyze.FieldResamples:        {"--resamples", analyzeTool},
+	analyze.FieldProcessResamples: {"--process-resamples", analyzeTool},
+	analyze.FieldConfidence:       {"--confidence", analyzeTool},
+	analyze.FieldThreshold:        {"--threshold", analyzeTool},
+	analyze.FieldOutcome:          {"--outcome", analyzeTool},
+	analyze.FieldMultiplicity:     {"--multiplicity", analyzeTool},
+	analyze.FieldFamily:           {"--family", analyzeTool},
+	analyze.FieldFamilyConfidence: {"--family-confidence", analyzeTool},
+	analyze.FieldAllowMismatch:    {"--allow-mismatch", analyzeTool},
+	analyze.FieldEstimator:        {"--estimator", analyzeTool},
+	analyze.FieldSeed:             {"--seed", analyzeTool},
+
+	noise.FieldMinRuns:   {"--min-runs", noiseTool},
+	noise.FieldMaxRuns:   {"--max-runs", noiseTool},
+	noise.FieldTolerance: {"--tolerance", noiseTool},
+	noise.FieldKeep:      {"--keep", noiseTool},
+
+	importer.FieldNames: {"--name", []string{"fb-import"}},
+
+	conditions.FieldMode:      {"--conditions", measureTools},
+	conditions.FieldOnTimeout: {"--conditions-on-timeout", measureTools},
+	conditions.FieldThermal:   {"--max-thermal-state", measureTools},
+
+	record.FieldRetention: {"--retention", recordTool},
+	record.FieldCapacity:  {"--capacity", recordTool},
+	record.FieldSocket:    {"--socket", recordTool},
+	record.FieldFIFO:      {"--fifo", recordTool},
+	record.FieldRefresh:   {"--refresh", recordTool},
+	record.FieldDuration:  {"--duration", recordTool},
+	progress.FieldMode:    {"--progress", []string{"fb-pair", "fb-sample", "fb-gate", "fb-record"}},
+	axes.FieldSelection:   {"--metrics", []string{"fb-pair", "fb-sample"}},
+
+	check.FieldNoise:        {"--noise", []string{"fb-check"}},
+	check.FieldHistoryWhere: {"--history-where", []string{"fb-check"}},
+	claim.FieldPath:         {"--path", []string{"fb-lock"}},
+	claim.FieldTimeout:      {"--timeout", []string{"fb-lock"}},
+	claim.FieldCPUs:         {"--cpus", []string{"fb-lock"}},
+	analyze.FieldBaseline:   {"--baseline", analyzeTool},
+
+	history.FieldMetric: {"--metric", historyTool},
+	history.FieldLast:   {"--last", historyTool},
+	history.FieldWhere:  {"--where", historyTool},
+	history.FieldLevel:  {"--change-level", historyTool},
+
+	report.FieldFormat: {"--format", reportTool},
+	report.FieldPlot:   {"--plot", reportTool},
+	report.FieldRun:    {"--run", reportTool},
+}
+
 // flagName spells a field as its flag; a field without one keeps its path.
 func flagName(path string) string {
 	if f, ok := flagNames[path]; ok {
 		return f
+	}
+	if f, ok := engineFlags[path]; ok {
+		return f.flag
 	}
 	return path
 }

@@ -12,8 +12,20 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/check"
+	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/conditions"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/gate"
+	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/internal/importer"
+	"github.com/flybench/flybench/internal/noise"
+	"github.com/flybench/flybench/internal/progress"
+	"github.com/flybench/flybench/internal/record"
+	"github.com/flybench/flybench/internal/report"
 )
 
 // configMessages are collect's field errors as fb-sample and fb-pair have
@@ -238,6 +250,122 @@ func TestConfigErrorsSpeakFlags(t *testing.T) {
 			}
 		}
 		if got := fieldUsage(fe).Error(); got != tc.want {
+			t.Errorf("got  %q\nwant %q", got, tc.want)
+		}
+	}
+}
+
+// Every flag of another engine's field is a flag of each tool the table
+// names for it.
+func TestEngineFlagsAreFlags(t *testing.T) {
+	for path, ef := range engineFlags {
+		for _, tool := range ef.tools {
+			var flags []string
+			for _, f := range App(tool).Flags {
+				for _, n := range f.Names() {
+					flags = append(flags, "--"+n)
+				}
+			}
+			if !slices.Contains(flags, ef.flag) {
+				t.Errorf("%s: %s is no flag of %s", path, ef.flag, tool)
+			}
+		}
+	}
+}
+
+// The other engines' field errors read as they always have, and between
+// them they use every entry of engineFlags.
+func TestEngineErrorsSpeakFlags(t *testing.T) {
+	gp := func(f func(*gate.Policy)) error { p := gate.DefaultPolicy; f(&p); return p.Validate() }
+	ao := func(f func(*analyze.Options)) error { o := analyze.DefaultOptions; f(&o); return o.Validate() }
+	nc := func(f func(*noise.Config)) error { c := noise.DefaultConfig; f(&c); return c.Validate() }
+	rp := func(name string, capacity int) error { return record.Policy{Name: name, Capacity: capacity}.Check() }
+	ro := func(f func(*record.Options)) error {
+		o := record.Options{Policy: record.Policy{Name: "first", Capacity: 1}, Refresh: time.Second}
+		f(&o)
+		return o.Check()
+	}
+	_, progressErr := progress.ParseMode("fast", false)
+	_, axesErr := axes.Select("bogus")
+	cp := func(mode, onTimeout, thermal string) error {
+		_, err := conditions.ParsePolicy(mode, onTimeout, thermal, conditions.DefaultLimits, conditions.DefaultPauseTiming)
+		return err
+	}
+	hq := func(q history.Query, where []string, level float64) error {
+		_, err := history.ParseQuery(q, where, level)
+		return err
+	}
+	hw := func(where []string) error {
+		_, err := history.ParseWhere(check.FieldHistoryWhere, where)
+		return err
+	}
+	unused := map[string]bool{}
+	for path := range engineFlags {
+		// named only in analysis warnings, reports, check's texts and
+		// claim's reasons (each engine's tests, and tests/ end to end)
+		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
+			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
+			claim.FieldPath, claim.FieldTimeout, claim.FieldCPUs, noise.FieldKeep, importer.FieldNames}, path)
+	}
+	defer func() {
+		for path, u := range unused {
+			if u {
+				t.Errorf("table entry %s is named by no field error", path)
+			}
+		}
+	}()
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{gp(func(p *gate.Policy) { p.MaxAveragePct = -1 }), "--max-average -1: use 0 to 100 (percent)"},
+		{gp(func(p *gate.Policy) { p.MaxCorePct = 101 }), "--max-core 101: use 0 to 100 (percent)"},
+		{gp(func(p *gate.Policy) { p.Stable = 0 }), "--stable 0s must be positive"},
+		{gp(func(p *gate.Policy) { p.Poll = 0 }), "--poll 0s must be positive"},
+		{gp(func(p *gate.Policy) { p.Timeout = 0 }), "--timeout 0s must be positive"},
+		{gp(func(p *gate.Policy) { p.Timeout = p.Stable / 2 }), "--timeout 500ms is shorter than --stable 1s: a timeout shorter than the stable time can never be satisfied"},
+		{gp(func(p *gate.Policy) { p.Poll = time.Minute }), "--poll 1m0s is slower than --timeout 15s: a poll slower than the timeout would let the gate expire unsampled"},
+		{ao(func(o *analyze.Options) { o.Resamples = 5 }), "--resamples 5 out of range: use 100 to 10000"},
+		{ao(func(o *analyze.Options) { o.ProcessResamples = 5 }), "--process-resamples 5 out of range: use 1000 to 1000000"},
+		{ao(func(o *analyze.Options) { o.Confidence = 10 }), "--confidence 10 out of range: use 50 to 99.9 (percent)"},
+		{ao(func(o *analyze.Options) { o.ThresholdPct = 100 }), "--threshold 100 out of range: use 0 up to (not including) 100 (percent)"},
+		{ao(func(o *analyze.Options) { o.Outcome = "ok" }), `--outcome "ok": use success, failure, timeout, cancelled or all`},
+		{ao(func(o *analyze.Options) { o.Family.Multiplicity = "holm" }), `--multiplicity "holm": use bonferroni or none`},
+		{ao(func(o *analyze.Options) { o.Family.Scope = "some" }), `--family "some": use time or all`},
+		{ao(func(o *analyze.Options) { o.Family.ConfidencePct = 20 }), "--family-confidence 20 out of range: use 50 to 99.9 (percent)"},
+		{analyze.CheckAllowed([]string{"host"}), `--allow-mismatch "host" is not a fingerprint field: use `},
+		{nc(func(c *noise.Config) { c.MinRuns = 2 }), "--min-runs 2: use 3 or more (two deltas are the fewest a spread can be taken of)"},
+		{nc(func(c *noise.Config) { c.MaxRuns = 5 }), "--max-runs 5 is below --min-runs 10"},
+		{nc(func(c *noise.Config) { c.TolerancePct = 0 }), "--tolerance 0: use a positive percentage"},
+		{rp("all", 1), `--retention "all": use reservoir, first or latest`},
+		{rp("first", 0), "--capacity 0: keep at least 1 span per benchmark"},
+		{ro(func(o *record.Options) { o.Socket, o.FIFO = "s", "f" }), "--socket and --fifo exclude each other: fb-record listens on one"},
+		{ro(func(o *record.Options) { o.Refresh = time.Millisecond }), "--refresh 1ms: at least 10ms"},
+		{ro(func(o *record.Options) { o.Duration = -time.Second }), "--duration -1s is negative"},
+		{ro(func(o *record.Options) { o.FIFO = "." }), `--fifo "." exists`},
+		{ro(func(o *record.Options) { o.Socket = "/nonexistent/" + strings.Repeat("s", 101) }), `--socket "/nonexistent/s`},
+		{progressErr, `--progress "fast": use auto, tty, plain or none`},
+		{cp("sometimes", "", "fair"), `--conditions "sometimes": use observe, pause or fail`},
+		{cp("pause", "", "fair"), "--conditions pause needs --conditions-on-timeout observe|fail: what an exhausted pause budget does is never silently defaulted"},
+		{cp("pause", "retry", "fair"), "--conditions-on-timeout: "},
+		{cp("observe", "", "hot"), "--max-thermal-state: "},
+		{hq(history.Query{Metric: "speed"}, nil, 0), `--metric "speed": use `},
+		{hq(history.Query{Metric: "median_ns", Last: -1}, nil, 0), "--last -1: use 0 (all) or more"},
+		{hq(history.Query{Metric: "median_ns"}, nil, 1), "--change-level 1: use a level between 0 (no change points) and 1, e.g. 0.01"},
+		{hq(history.Query{Metric: "median_ns"}, []string{"branch=main"}, 0), `--where "branch=main": want tag.KEY=VALUE, e.g. --where tag.branch=main`},
+		{hq(history.Query{Metric: "median_ns"}, []string{"tag.a=1", "tag.a=2"}, 0), "--where tag.a given twice"},
+		{hw([]string{"branch=main"}), `--history-where "branch=main": want tag.KEY=VALUE, e.g. --history-where tag.branch=main`},
+		{axesErr, `--metrics: unknown axis or set "bogus" (sets: `},
+	} {
+		var fe *field.Error
+		if !errors.As(tc.err, &fe) {
+			t.Errorf("%v: want a field error", tc.err)
+			continue
+		}
+		for _, f := range fe.Fields() {
+			delete(unused, f)
+		}
+		if got := fieldUsage(fe).Error(); !strings.HasPrefix(got, tc.want) {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}

@@ -3,12 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"strings"
 	"syscall"
-	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -57,11 +54,11 @@ func runGate(c *ucli.Context, env Env) error {
 		Stable: c.Duration("stable"), Poll: c.Duration("poll"), Timeout: c.Duration("timeout"),
 	}
 	if err := p.Validate(); err != nil {
-		return withCode(ExitUsage, err, "")
+		return fieldUsage(err)
 	}
 	mode, err := progress.ParseMode(c.String("progress"), isTerminal(env.Stderr))
 	if err != nil {
-		return withCode(ExitUsage, err, "")
+		return fieldUsage(err)
 	}
 	if err := gatePlatformRefusal(platform.GOOS); err != nil {
 		return err
@@ -76,10 +73,9 @@ func runGate(c *ucli.Context, env Env) error {
 		return err
 	}
 	defer closeOut()
-	disp := &gateDisplay{w: env.Stderr, mode: mode, policy: p}
-	disp.start()
-	g, err := gate.Wait(p, hostload.ProcStat{}, probes.SystemWaiter{}, disp.update)
-	disp.close(g)
+	disp := gate.NewDisplay(env.Stderr, mode, p)
+	g, err := gate.Wait(p, hostload.ProcStat{}, probes.SystemWaiter{}, disp.Update)
+	disp.Close(g)
 	if err != nil {
 		return err
 	}
@@ -90,7 +86,7 @@ func runGate(c *ucli.Context, env Env) error {
 		return outputFailed(fmt.Errorf("close --record file: %w", err))
 	}
 	if g.Outcome != ndjson.GatePassed {
-		return withCode(ExitGateTimeout, timeoutError(p, disp.last),
+		return withCode(ExitGateTimeout, disp.TimeoutError(),
 			"find what keeps the CPUs busy (top, then press 1), wait longer with --timeout, or accept more with --max-average and --max-core")
 	}
 	if path == "" {
@@ -115,122 +111,6 @@ func lookProgram(args []string) (string, error) {
 		return "", withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", args[0], err), "")
 	}
 	return path, nil
-}
-
-// recordSink opens the --record destination; a FILE is appended to, as
-// fb-lock does, and opened close-on-exec so PROGRAM does not inherit it.
-// The close function may be called more than once; it closes a file only.
-func recordSink(dest string, env Env) (io.Writer, func() error, error) {
-	nothing := func() error { return nil }
-	switch dest {
-	case "stdout":
-		return env.Stdout, nothing, nil
-	case "stderr":
-		return env.Stderr, nothing, nil
-	case "none":
-		return io.Discard, nothing, nil
-	case "":
-		return nil, nil, usageErrorf("--record is empty: use stdout, stderr, none or a file name")
-	}
-	f, err := os.OpenFile(dest, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, nil, withCode(ExitUsage, fmt.Errorf("--record %q: %w", dest, err), "")
-	}
-	closed := false
-	return f, func() error {
-		if closed {
-			return nil
-		}
-		closed = true
-		return f.Close()
-	}, nil
-}
-
-// timeoutError says what the last judged poll saw against the limits.
-func timeoutError(p gate.Policy, last *gate.Status) error {
-	head := fmt.Sprintf("host not quiet within %v", p.Timeout)
-	if last == nil {
-		return fmt.Errorf("%s: no CPU time was counted yet (/proc/stat moves in %v ticks)", head, time.Duration(hostload.TickNS))
-	}
-	u := last.Util
-	load := fmt.Sprintf("average %.1f%% (limit %g%%), busiest cpu%d %.1f%% (limit %g%%)",
-		u.AveragePct, p.MaxAveragePct, u.BusiestCPU, u.BusiestPct, p.MaxCorePct)
-	if len(u.Skipped) > 0 {
-		load += "; " + skippedText(u.Skipped)
-	}
-	if last.Quiet {
-		return fmt.Errorf("%s: quiet for only the last %v of the %v needed; %s", head, last.Stable.Round(time.Millisecond), p.Stable, load)
-	}
-	return fmt.Errorf("%s: %s", head, load)
-}
-
-func skippedText(skipped []hostload.Skip) string {
-	parts := make([]string, len(skipped))
-	for i, s := range skipped {
-		parts[i] = fmt.Sprintf("cpu%d %s", s.CPU, s.Reason)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// gateDisplay shows the wait on stderr: a line redrawn in place on a
-// terminal; a line at the start, every plainEvery and on passing otherwise.
-type gateDisplay struct {
-	w      io.Writer
-	mode   progress.Mode
-	policy gate.Policy
-	last   *gate.Status
-	drawn  bool
-	said   time.Duration
-}
-
-const plainEvery = 5 * time.Second
-
-func (d *gateDisplay) start() {
-	p := d.policy
-	switch d.mode {
-	case progress.Plain:
-		fmt.Fprintf(d.w, "fb-gate: waiting for a quiet host: average at most %g%%, every cpu at most %g%%, for %v (timeout %v)\n",
-			p.MaxAveragePct, p.MaxCorePct, p.Stable, p.Timeout)
-	case progress.TTY:
-		fmt.Fprint(d.w, "\r\x1b[2Kfb-gate  waiting for a quiet host")
-		d.drawn = true
-	}
-}
-
-func (d *gateDisplay) update(s gate.Status) {
-	d.last = &s
-	switch d.mode {
-	case progress.Plain:
-		if s.Elapsed-d.said >= plainEvery {
-			d.said = s.Elapsed.Truncate(plainEvery)
-			fmt.Fprintf(d.w, "fb-gate: still waiting after %v: %s\n", d.said, d.load(s))
-		}
-	case progress.TTY:
-		fmt.Fprintf(d.w, "\r\x1b[2Kfb-gate  waiting  %s  %s", d.load(s), progress.Clock(s.Elapsed))
-		d.drawn = true
-	}
-}
-
-// load is "average  12.3% (≤20%)  busiest cpu1    45.0% (≤50%)  quiet  0.4s/1s",
-// in fixed-width fields so an in-place line does not jitter.
-func (d *gateDisplay) load(s gate.Status) string {
-	u, p := s.Util, d.policy
-	return fmt.Sprintf("average %5.1f%% (≤%g%%)  busiest %s %5.1f%% (≤%g%%)  quiet %4.1fs/%gs",
-		u.AveragePct, p.MaxAveragePct, progress.Field(fmt.Sprintf("cpu%d", u.BusiestCPU), 6),
-		u.BusiestPct, p.MaxCorePct, s.Stable.Seconds(), p.Stable.Seconds())
-}
-
-func (d *gateDisplay) close(g ndjson.Gate) {
-	passed := g.Outcome == ndjson.GatePassed
-	waited := time.Duration(g.WaitedNS).Round(time.Millisecond)
-	switch {
-	case d.mode == progress.Plain && passed:
-		fmt.Fprintf(d.w, "fb-gate: quiet after %v: average %.1f%%, busiest cpu%d %.1f%%\n", waited, g.LastAveragePct, g.BusiestCPU, g.LastCorePct)
-	case d.mode == progress.TTY && passed:
-		fmt.Fprintf(d.w, "\r\x1b[2Kfb-gate  quiet after %v  average %.1f%%  busiest cpu%d %.1f%%\n", waited, g.LastAveragePct, g.BusiestCPU, g.LastCorePct)
-	case d.mode == progress.TTY && d.drawn:
-		fmt.Fprintln(d.w)
-	}
 }
 
 // gatePlatformRefusal stops fb-gate, before it waits or writes anything,

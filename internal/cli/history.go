@@ -12,7 +12,6 @@ import (
 
 	"github.com/flybench/flybench/internal/changepoint"
 	"github.com/flybench/flybench/internal/history"
-	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 const historyDescription = `Keeps analysed streams in a results store and reads them back as series.
@@ -146,7 +145,7 @@ func runHistoryAdd(c *ucli.Context, env Env, files []string) error {
 	defer s.Close()
 	for _, in := range inputs {
 		added, err := s.Add(in.raw, in.entries, tags)
-		if werr := writeAdded(env.Stdout, in.name, added); werr != nil && err == nil {
+		if werr := history.WriteAdded(env.Stdout, in.name, added); werr != nil && err == nil {
 			err = werr
 		}
 		if err != nil {
@@ -174,20 +173,6 @@ func readHistoryInput(env Env, file string) (historyInput, error) {
 		return historyInput{}, streamError(err, "fix or remove that line; nothing was added")
 	}
 	return historyInput{name: name, raw: data, entries: entries}, nil
-}
-
-// writeAdded says what became of each run: added, or already stored.
-func writeAdded(w io.Writer, name string, added []history.Added) error {
-	var b strings.Builder
-	for _, a := range added {
-		if a.Stored {
-			fmt.Fprintf(&b, "added %s from %s: %d cases, %d comparisons\n", a.RunID, name, a.Cases, a.Comps)
-		} else {
-			fmt.Fprintf(&b, "kept %s from %s: already stored\n", a.RunID, name)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 func runHistoryShow(c *ucli.Context, env Env, args []string) error {
@@ -223,14 +208,11 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 	if len(series) == 0 {
 		fmt.Fprintf(env.Stderr, "fb-history: warning: %s holds no run that matches: no series written\n", s.Name)
 	}
-	var b strings.Builder
-	w := ndjson.NewWriter(&b)
-	for i := range series {
-		if err := w.Write(&series[i]); err != nil {
-			return err
-		}
+	out, err := history.SeriesStream(series)
+	if err != nil {
+		return err
 	}
-	if _, err := io.WriteString(env.Stdout, b.String()); err != nil {
+	if _, err := io.WriteString(env.Stdout, out); err != nil {
 		return outputFailed(fmt.Errorf("write series: %w", err))
 	}
 	return nil
@@ -239,37 +221,6 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 // historyQuery reads show's flags.
 func historyQuery(c *ucli.Context) (history.Query, error) {
 	q := history.Query{Case: c.String("case"), Class: c.String("class"), Metric: c.String("metric"), Last: c.Int("last")}
-	if !slices.Contains(history.Metrics(), q.Metric) {
-		return q, usageErrorf("--metric %q: use %s", q.Metric, strings.Join(history.Metrics(), ", "))
-	}
-	if q.Last < 0 {
-		return q, usageErrorf("--last %d: use 0 (all) or more", q.Last)
-	}
-	if l := c.Float64("change-level"); !(l >= 0 && l < 1) {
-		return q, usageErrorf("--change-level %g: use a level between 0 (no change points) and 1, e.g. 0.01", l)
-	}
-	var err error
-	q.Where, err = tagWhere("where", c.StringSlice("where"))
-	return q, err
-}
-
-// tagWhere reads the values of a --where-like flag, tag.KEY=VALUE each, as
-// tags a run must hold; nil for none.
-func tagWhere(flag string, values []string) (map[string]string, error) {
-	var where map[string]string
-	for _, w := range values {
-		kv, ok := strings.CutPrefix(w, "tag.")
-		k, v, ok2 := strings.Cut(kv, "=")
-		if !ok || !ok2 || k == "" {
-			return nil, usageErrorf("--%s %q: want tag.KEY=VALUE, e.g. --%s tag.branch=main", flag, w, flag)
-		}
-		if where == nil {
-			where = map[string]string{}
-		}
-		if _, dup := where[k]; dup {
-			return nil, usageErrorf("--%s tag.%s given twice", flag, k)
-		}
-		where[k] = v
-	}
-	return where, nil
+	q, err := history.ParseQuery(q, c.StringSlice("where"), c.Float64("change-level"))
+	return q, fieldUsage(err)
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/flybench/flybench/internal/importer"
 	"github.com/flybench/flybench/internal/version"
-	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/probes"
 )
 
@@ -89,7 +87,7 @@ func importOptions(c *ucli.Context) (importer.Options, error) {
 	if err != nil {
 		return importer.Options{}, err
 	}
-	opt := importer.Options{Names: c.StringSlice("name"), Tags: tags, ToolVersion: version.Version}
+	opt := importer.Options{Names: c.StringSlice("name"), Tags: tags, ToolVersion: version.Version, Spell: flagName}
 	if c.Bool("this-host") {
 		h := probes.Fingerprint(os.DirFS("/"))
 		opt.Host = &h
@@ -123,14 +121,11 @@ func runImport(env Env, format string, files []string, opt importer.Options) err
 	for _, w := range res.Warnings {
 		fmt.Fprintf(env.Stderr, "fb-import: warning: %s\n", w)
 	}
-	var out bytes.Buffer
-	w := ndjson.NewWriter(&out)
-	for _, r := range res.Records {
-		if err := w.Write(r); err != nil {
-			return err
-		}
+	out, err := res.Stream()
+	if err != nil {
+		return err
 	}
-	if _, err := env.Stdout.Write(out.Bytes()); err != nil {
+	if _, err := env.Stdout.Write(out); err != nil {
 		return outputFailed(fmt.Errorf("write stream: %w", err))
 	}
 	return nil

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -65,7 +64,7 @@ type lockRequest struct {
 	poll     time.Duration
 	required bool
 	record   io.Writer
-	closer   io.Closer
+	closer   func() error
 }
 
 func lock(c *ucli.Context, env Env) error {
@@ -76,15 +75,19 @@ func lock(c *ucli.Context, env Env) error {
 	if err != nil {
 		return err
 	}
-	if r.closer != nil {
-		defer r.closer.Close()
-	}
-	res := claim.Host{}.Acquire(claim.Request{
+	defer r.closer()
+	req := claim.Request{
 		Dir: r.dir, CPUs: r.cpus, Timeout: r.timeout, Poll: r.poll,
-		Content:  claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)},
-		Progress: waitProgress(c, env, r),
-	})
-	if err := ndjson.NewWriter(r.record).Write(lockRecord(r, res)); err != nil {
+		Content: claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)},
+		Names:   flagName,
+	}
+	if !c.Bool("quiet") {
+		req.Progress = func(waited time.Duration, holders []string) {
+			fmt.Fprintf(env.Stderr, "fb-lock: %s\n", req.Waiting(waited, holders))
+		}
+	}
+	res := claim.Host{}.Acquire(req)
+	if err := ndjson.NewWriter(r.record).Write(res.Record(req, r.required)); err != nil {
 		return outputFailed(err)
 	}
 	if res.Outcome != claim.Held {
@@ -94,7 +97,7 @@ func lock(c *ucli.Context, env Env) error {
 			}
 			return withCode(ExitLockRefused, fmt.Errorf("--require-machine-scope: no machine-wide claim (%s): %s", res.Outcome, res.Reason), refusalHint(res.Outcome))
 		}
-		fmt.Fprintf(env.Stderr, "fb-lock: warning: %s\n", degradedText(res))
+		fmt.Fprintf(env.Stderr, "fb-lock: warning: %s\n", res.Degraded())
 	}
 	return runProgram(r, res.Claim)
 }
@@ -124,7 +127,7 @@ func parseLock(c *ucli.Context, env Env) (*lockRequest, error) {
 	if r.program, err = exec.LookPath(r.argv[0]); err != nil {
 		return nil, withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", r.argv[0], errors.Unwrap(err)), "")
 	}
-	r.record, r.closer, err = recordDest(c.String("record"), env)
+	r.record, r.closer, err = recordSink(c.String("record"), env)
 	return r, err
 }
 
@@ -159,64 +162,6 @@ func claimCPUs(list string) ([]int, error) {
 	return cpus, nil
 }
 
-// recordDest opens the --record destination. A FILE is opened close-on-exec
-// so PROGRAM does not inherit it.
-func recordDest(dest string, env Env) (io.Writer, io.Closer, error) {
-	switch dest {
-	case "stdout":
-		return env.Stdout, nil, nil
-	case "stderr":
-		return env.Stderr, nil, nil
-	case "none":
-		return io.Discard, nil, nil
-	case "":
-		return nil, nil, usageErrorf("--record is empty: use stdout, stderr, none or a file name")
-	}
-	f, err := os.OpenFile(dest, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, nil, withCode(ExitUsage, fmt.Errorf("--record %q: %w", dest, err), "")
-	}
-	return f, f, nil
-}
-
-// waitProgress prints one plain line about every second of waiting.
-func waitProgress(c *ucli.Context, env Env, r *lockRequest) func(time.Duration, []string) {
-	if c.Bool("quiet") {
-		return nil
-	}
-	what := "the machine-wide claim"
-	if len(r.cpus) > 0 {
-		what = "the claim on CPUs " + claim.FormatCPUs(r.cpus)
-	}
-	return func(waited time.Duration, holders []string) {
-		by := "a holder that left no content"
-		if len(holders) > 0 {
-			by = strings.Join(holders, "; ")
-		}
-		fmt.Fprintf(env.Stderr, "fb-lock: waiting %s of %s for %s in %q, held by %s\n",
-			waited.Round(time.Second), r.timeout, what, r.dir, by)
-	}
-}
-
-func lockRecord(r *lockRequest, res claim.Result) *ndjson.Lock {
-	rec := &ndjson.Lock{
-		Tool: "fb-lock", Outcome: string(res.Outcome), Scope: claim.ScopeMachine, CPUs: r.cpus, Path: r.dir,
-		WaitedNS: res.Waited.Nanoseconds(), TimeoutNS: r.timeout.Nanoseconds(), PollNS: r.poll.Nanoseconds(),
-		Holders: res.Holders, Reason: res.Reason, Required: r.required,
-	}
-	if len(r.cpus) > 0 {
-		rec.Scope = claim.ScopeCPUs
-	}
-	return rec
-}
-
-func degradedText(res claim.Result) string {
-	if res.Outcome == claim.NamespaceScoped {
-		return "the claim is namespace-scoped: " + res.Reason
-	}
-	return fmt.Sprintf("running PROGRAM without the claim (%s): %s", res.Outcome, res.Reason)
-}
-
 func refusalHint(o claim.Outcome) string {
 	switch o {
 	case claim.Busy:
@@ -237,9 +182,7 @@ func runProgram(r *lockRequest, held *claim.Claim) error {
 		}
 		fds = held.FDs()
 	}
-	if r.closer != nil {
-		r.closer.Close()
-	}
+	r.closer()
 	err := execProgram(r.program, r.argv, claim.ExecEnv(os.Environ(), fds))
 	return withCode(ExitCommandFailed, fmt.Errorf("exec %q: %w", r.program, err), "")
 }
@@ -254,6 +197,10 @@ func lockStatus(c *ucli.Context, env Env) error {
 		return err
 	}
 	st, err := claim.Host{}.Status(dir)
+	var pe *claim.PathError
+	if errors.As(err, &pe) {
+		return pe.Named(flagName)
+	}
 	if err != nil {
 		return err
 	}
@@ -262,56 +209,6 @@ func lockStatus(c *ucli.Context, env Env) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(st)
 	}
-	printStatus(env.Stdout, st)
+	st.WriteText(env.Stdout)
 	return nil
-}
-
-// printStatus writes the status for people: one line per claim file.
-func printStatus(w io.Writer, st *claim.Status) {
-	if !st.Exists {
-		fmt.Fprintf(w, "%s: no claim directory, nothing is claimed\n", st.Dir)
-		return
-	}
-	scope := "machine-wide as far as can be seen"
-	if st.Private {
-		scope = "namespace-scoped: " + st.ScopeReason
-	} else if st.ScopeReason != "" {
-		scope = st.ScopeReason
-	}
-	files := "claim files"
-	if len(st.Files) == 1 {
-		files = "claim file"
-	}
-	fmt.Fprintf(w, "%s: %d %s, %s\n", st.Dir, len(st.Files), files, scope)
-	if !st.LocksRead {
-		fmt.Fprintf(w, "holders unknown: /proc/locks could not be read; content below may be stale\n")
-	}
-	for _, f := range st.Files {
-		fmt.Fprintf(w, "%-8s %s\n", f.Name, fileLine(f))
-	}
-}
-
-func fileLine(f claim.FileStatus) string {
-	if f.Problem != "" {
-		return "unusable: " + f.Problem
-	}
-	var pids []string
-	for _, h := range f.Holders {
-		pids = append(pids, fmt.Sprint(h.PID))
-	}
-	s := f.State
-	if len(pids) > 0 {
-		s += " by pid " + strings.Join(pids, ", ")
-	}
-	if len(f.Waiters) > 0 {
-		s += fmt.Sprintf(" (%d waiting)", len(f.Waiters))
-	}
-	switch {
-	case f.Content.PID == 0:
-	case f.Current:
-		s += ": " + f.Content.Describe()
-	default:
-		s += "; last content: " + f.Content.Describe()
-	}
-	return s
 }

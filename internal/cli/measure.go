@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -110,11 +108,11 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 		}
 	}
 	if r.Progress, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
-		return r, withCode(ExitUsage, err, "")
+		return r, fieldUsage(err)
 	}
 	r.RequirePerf = c.Generic("require-perf").(*requirePerf).level
 	if r.Axes, r.Counters, err = measure.SelectAxes(c.String("metrics"), r.RequirePerf); err != nil {
-		return r, withCode(ExitUsage, err, "")
+		return r, fieldUsage(err)
 	}
 	if r.Conditions, err = conditionsPolicy(c); err != nil {
 		return r, err
@@ -122,7 +120,7 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 	if r.Tags, err = tagsOf(c.StringSlice("tag")); err != nil {
 		return r, err
 	}
-	r.WorkUnits, err = workUnitsOf(c.StringSlice("work-units"))
+	r.WorkUnits, err = measure.ParseWorkUnits(c.StringSlice("work-units"))
 	return r, err
 }
 
@@ -147,7 +145,7 @@ func modeOf(c *ucli.Context) (measure.Mode, error) {
 func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 	cfg := collect.Config{
 		Warmup: c.Duration("warmup"), Measurement: c.Duration("measurement-time"), MaxSampling: c.Duration("max-sampling-time"),
-		Samples: samplesOf(c.String("samples")), MinSample: c.Duration("min-sample-time"), MaxIterations: c.Int64("max-iterations"),
+		Samples: collect.ParseSamples(c.String("samples")), MinSample: c.Duration("min-sample-time"), MaxIterations: c.Int64("max-iterations"),
 		SubtractTimerCost: c.Bool("subtract-timer-cost"), Seed: c.Uint64("seed"), Batching: collect.SharedIterations,
 		SizeSpread: c.Float64("size-spread"), Sequential: c.Bool("sequential"), Invocations: c.Int("invocations"),
 		Watch: collect.Watch{
@@ -158,45 +156,17 @@ func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 			ThresholdPct: c.Float64("threshold"), Estimator: stats.Estimator(c.String("estimator"))},
 	}
 	var err error
-	if cfg.Timeout, err = timeoutOf(c.String("timeout")); err != nil {
+	if cfg.Timeout, err = collect.ParseTimeout(c.String("timeout")); err != nil {
 		return cfg, err
 	}
 	if cfg.Until.Rule, cfg.Until.WidthPct, err = collect.ParseUntil(c.String("until")); err != nil {
 		return cfg, err
 	}
 	if pair {
-		cfg.Rotate, err = rotateOf(c.String("rotate"))
+		cfg.Rotate, err = collect.ParseRotate(c.String("rotate"))
 		cfg.Duet = c.Bool("duet")
 	}
 	return cfg, err
-}
-
-// timeoutOf reads --timeout: auto, none (or 0), or a positive duration.
-func timeoutOf(v string) (time.Duration, error) {
-	switch v {
-	case "auto":
-		return collect.AutoTimeout, nil
-	case "none", "0":
-		return collect.NoTimeout, nil
-	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, usageErrorf("--timeout %q: use a duration such as 30s, none, or auto", v)
-	}
-	return d, nil
-}
-
-// samplesOf reads --samples: auto, or a count. A count that is not a
-// number becomes -1, which the request refuses with the range.
-func samplesOf(s string) int {
-	if s == "auto" {
-		return collect.AutoSamples
-	}
-	n, err := strconv.Atoi(s)
-	if err != nil || n == collect.AutoSamples {
-		return -1
-	}
-	return n
 }
 
 // batchingOf reads --batching: the policy, and whether it was left to the
@@ -220,22 +190,6 @@ func batchingOf(c *ucli.Context) (collect.Batching, bool, error) {
 	return "", false, usageErrorf("--batching %q: use shared, equal-time or auto", v)
 }
 
-// rotateOf reads --rotate: the units per process block, AutoRotation for
-// auto, 0 for off.
-func rotateOf(v string) (int, error) {
-	switch v {
-	case "", "auto":
-		return collect.AutoRotation, nil
-	case "off", "0":
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		return 0, usageErrorf("--rotate %q: use auto, off or a number of pairs or rounds per process block", v)
-	}
-	return n, nil
-}
-
 // commandOptions read how the commands and hooks run.
 func commandOptions(c *ucli.Context) measure.CommandOptions {
 	return measure.CommandOptions{
@@ -256,19 +210,6 @@ func stdioOf(c *ucli.Context) measure.Stdio {
 		s.Output = c.String("output")
 	}
 	return s
-}
-
-// workUnitsOf reads --work-units: each a positive number.
-func workUnitsOf(values []string) ([]float64, error) {
-	out := make([]float64, len(values))
-	for i, v := range values {
-		n, err := strconv.ParseFloat(v, 64)
-		if err != nil || !(n > 0) || math.IsInf(n, 0) {
-			return nil, usageErrorf("--work-units %q: want a positive number of work units per operation", v)
-		}
-		out[i] = n
-	}
-	return out, nil
 }
 
 func intIfSet(c *ucli.Context, name string) *int {

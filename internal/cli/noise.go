@@ -48,9 +48,9 @@ func noiseApp(env Env) *ucli.App {
 	app.Action = func(c *ucli.Context) error {
 		cfg := d
 		cfg.MinRuns, cfg.MaxRuns, cfg.TolerancePct = c.Int("min-runs"), c.Int("max-runs"), c.Float64("tolerance")
-		cfg.Analyze.Analyzer = "fb-noise " + version.Version
+		cfg.Analyze.Analyzer, cfg.Analyze.Names = "fb-noise "+version.Version, flagName
 		if err := cfg.Validate(); err != nil {
-			return withCode(ExitUsage, err, "")
+			return fieldUsage(err)
 		}
 		cmd, err := noiseCommand(c)
 		if err != nil {
@@ -77,7 +77,7 @@ func noiseCommand(c *ucli.Context) (*noise.Command, error) {
 			return nil, withCode(ExitUsage, fmt.Errorf("--keep: %w", err), "")
 		}
 	}
-	return &noise.Command{Argv: argv, Keep: keep}, nil
+	return &noise.Command{Argv: argv, Keep: keep, Names: flagName}, nil
 }
 
 // interruption is the signal that stopped the calibration.

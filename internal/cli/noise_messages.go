@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strings"
 	"syscall"
 
@@ -11,44 +10,24 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// printNoiseProgress says what one invocation changed, on one line.
+// printNoiseProgress says what one invocation changed: its warnings, then
+// one line.
 func printNoiseProgress(env Env, p noise.Progress) {
-	for _, k := range p.Dropped {
-		fmt.Fprintf(env.Stderr, "fb-noise: warning: invocation %d has no %s %s; it leaves the profile\n", p.Invocation, k.Kind, k)
+	for _, w := range p.Warnings() {
+		fmt.Fprintf(env.Stderr, "fb-noise: warning: %s\n", w)
 	}
-	if p.TagsDiffer {
-		fmt.Fprintf(env.Stderr, "fb-noise: warning: invocation %d's tags differ from the earlier ones; the profile carries none\n", p.Invocation)
-	}
-	line := fmt.Sprintf("fb-noise: invocation %d/≤%d: %d metrics", p.Invocation, p.MaxRuns, p.Metrics)
-	switch {
-	case p.Invocation == 2:
-		line += ", first estimates"
-	case p.Invocation > 2:
-		line += ", largest change of estimate " + estimateChange(p.Largest) + " (" + p.Of.String() + ")"
-	}
-	fmt.Fprintln(env.Stderr, line)
-}
-
-// estimateChange shows a change of estimate: "14%", or "from 0".
-func estimateChange(f float64) string {
-	if math.IsInf(f, 1) {
-		return "from 0"
-	}
-	return fmt.Sprintf("%.3g%%", 100*f)
+	fmt.Fprintf(env.Stderr, "fb-noise: %s\n", p.Line())
 }
 
 // printNoiseOutcome says whether the estimates settled; quiet leaves
 // out all but the warning that they did not.
 func printNoiseOutcome(env Env, cfg noise.Config, res *noise.Result, quiet bool) {
-	if res.Converged {
-		if quiet {
-			return
-		}
-		fmt.Fprintf(env.Stderr, "fb-noise: converged after %d invocations: no estimate moved by more than %g%%\n", res.Invocations, cfg.TolerancePct)
-		return
+	switch {
+	case !res.Converged:
+		fmt.Fprintf(env.Stderr, "fb-noise: warning: %s\n", res.Unsettled(cfg, flagName))
+	case !quiet:
+		fmt.Fprintf(env.Stderr, "fb-noise: %s\n", res.Settled(cfg))
 	}
-	fmt.Fprintf(env.Stderr, "fb-noise: warning: not converged after %d invocations (--max-runs): the estimate of %s moved by %s at the last one, more than --tolerance %g%%; the profile says converged false\n",
-		res.Invocations, res.Of, estimateChange(res.Largest), cfg.TolerancePct)
 }
 
 // noiseError gives a calibration's failure its exit code and hint.

@@ -3,12 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"time"
 
-	"github.com/google/uuid"
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/flybench/flybench/internal/progress"
@@ -63,15 +60,15 @@ func runRecord(c *ucli.Context, env Env) error {
 	if opt.Path, err = lookProgram(opt.Program); err != nil {
 		return err
 	}
-	cleanup, err := recordEndpoint(&opt)
+	cleanup, err := opt.DefaultEndpoint()
 	if err != nil {
 		return err
 	}
 	defer cleanup()
 	if opt.Mode != progress.None {
-		fmt.Fprintf(env.Stderr, "fb-record: listening on %s\n", endpoint(opt))
+		fmt.Fprintf(env.Stderr, "fb-record: listening on %s\n", opt.Endpoint())
 	}
-	opt.Meta = recordMeta()
+	opt.Meta = record.NewMeta("fb-record", version.Version)
 	res, err := record.Run(opt, probes.Monotonic{}, env.Stdout, env.Stderr)
 	var se *record.StartError
 	if errors.As(err, &se) {
@@ -81,7 +78,7 @@ func runRecord(c *ucli.Context, env Env) error {
 		return err
 	}
 	if opt.Mode != progress.None {
-		fmt.Fprintln(env.Stderr, recordSummary(res))
+		fmt.Fprintln(env.Stderr, "fb-record: "+res.Summary())
 	}
 	return recordOutcome(res, opt.Program)
 }
@@ -92,90 +89,17 @@ func recordOptions(c *ucli.Context, env Env) (record.Options, error) {
 		Socket: c.String("socket"), FIFO: c.String("fifo"),
 		Refresh: c.Duration("refresh"), Duration: c.Duration("duration"), Program: c.Args().Slice(),
 	}
-	if err := opt.Policy.Check(); err != nil {
-		return opt, withCode(ExitUsage, err, "")
-	}
-	switch {
-	case opt.Socket != "" && opt.FIFO != "":
-		return opt, usageErrorf("--socket and --fifo exclude each other: fb-record listens on one")
-	case opt.Refresh < 10*time.Millisecond:
-		return opt, usageErrorf("--refresh %v: at least 10ms", opt.Refresh)
-	case opt.Duration < 0:
-		return opt, usageErrorf("--duration %v is negative", opt.Duration)
-	}
-	if opt.Socket != "" {
-		var ee *record.EndpointError
-		if err := record.CheckSocket(opt.Socket); errors.As(err, &ee) {
-			return opt, withCode(ExitUsage, fmt.Errorf("--socket %q %s", ee.Path, ee.Reason), "remove it or choose another path")
-		} else if err != nil {
-			return opt, withCode(ExitUsage, err, "")
+	if err := opt.Check(); err != nil {
+		if fe := fieldUsage(err); fe != err {
+			return opt, fe
 		}
-	}
-	if _, err := os.Lstat(opt.FIFO); opt.FIFO != "" && err == nil {
-		return opt, withCode(ExitUsage, fmt.Errorf("--fifo %q exists", opt.FIFO), "remove it or choose another path")
-	}
-	if len(opt.Socket) > 100 {
-		return opt, usageErrorf("--socket %q is longer than 100 bytes, too long for a Unix socket address", opt.Socket)
+		return opt, withCode(ExitUsage, err, "") // the socket could not be examined
 	}
 	var err error
 	if opt.Mode, err = progress.ParseMode(c.String("progress"), isTerminal(env.Stderr)); err != nil {
-		return opt, withCode(ExitUsage, err, "")
+		return opt, fieldUsage(err)
 	}
 	return opt, nil
-}
-
-// recordEndpoint chooses the default socket, in a new private directory,
-// when neither --socket nor --fifo is given; cleanup removes that
-// directory.
-func recordEndpoint(opt *record.Options) (cleanup func(), err error) {
-	if opt.Socket != "" || opt.FIFO != "" {
-		return func() {}, nil
-	}
-	dir, err := os.MkdirTemp("", "fb-record-")
-	if err != nil {
-		return nil, fmt.Errorf("make the socket's directory: %w", err)
-	}
-	opt.Socket = filepath.Join(dir, "span.sock")
-	return func() { os.RemoveAll(dir) }, nil
-}
-
-func endpoint(opt record.Options) string {
-	if opt.FIFO != "" {
-		return "FIFO " + opt.FIFO
-	}
-	return opt.Socket
-}
-
-func recordMeta() record.Meta {
-	clk := probes.Monotonic{}
-	res, err := clk.Resolution()
-	if err != nil {
-		res = 0
-	}
-	return record.Meta{
-		RunID: uuid.NewString(), Tool: "fb-record", ToolVersion: version.Version,
-		Started: time.Now().UTC().Format(time.RFC3339Nano), Host: probes.Fingerprint(os.DirFS("/")),
-		Clock: probes.Characterize(clk, clk.Backend(), res, 10000),
-	}
-}
-
-// recordSummary is the last line on stderr: what was recorded.
-func recordSummary(res record.Result) string {
-	var observed, retained, omitted, unfinished int64
-	benches := res.Rec.Benches()
-	for _, b := range benches {
-		t := b.Tally()
-		observed, retained, omitted, unfinished = observed+t.Observed, retained+t.Retained, omitted+t.Omitted, unfinished+t.Unfinished
-	}
-	line := fmt.Sprintf("fb-record: %s: %d spans of %d benchmarks in %.2f s; %d kept (%s), %d omitted, %d unfinished, %d protocol errors",
-		res.Reason, observed, len(benches), time.Duration(res.Rec.Now()).Seconds(), retained, res.Rec.Policy().Name,
-		omitted, unfinished, res.Rec.ProtocolErrors())
-	r := res.Rec
-	if n := r.RefusedConnections() + r.ShedConnections() + r.DiscardedSpans() + r.DroppedAxes(); n > 0 {
-		line += fmt.Sprintf("; lost to the limits: %d connections refused, %d shed, %d spans discarded, %d axis values dropped",
-			r.RefusedConnections(), r.ShedConnections(), r.DiscardedSpans(), r.DroppedAxes())
-	}
-	return line
 }
 
 // recordOutcome is the exit status: a write error first, then a signal,

@@ -31,8 +31,8 @@ func reportApp(env Env) *ucli.App {
 	}
 	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
-			Plot: c.String("plot"), Run: c.String("run")}
-		if !validFormat(opt.Format) {
+			Plot: c.String("plot"), Run: c.String("run"), Names: flagName}
+		if !slices.Contains(report.Formats(), opt.Format) {
 			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
 		}
 		if err := checkPlotFlags(c, opt); err != nil {
@@ -64,8 +64,11 @@ func reportApp(env Env) *ucli.App {
 		}
 		var pe *report.PlotError
 		var se *report.SeriesError
-		if errors.As(err, &pe) || errors.As(err, &se) {
-			return withCode(ExitUsage, err, "")
+		switch {
+		case errors.As(err, &pe):
+			return withCode(ExitUsage, pe.Named(flagName), "")
+		case errors.As(err, &se):
+			return withCode(ExitUsage, se.Named(flagName), "")
 		}
 		return err // a write error: ExitOutput (printError)
 	})
@@ -87,13 +90,4 @@ func checkPlotFlags(c *ucli.Context, opt report.Options) error {
 		return usageErrorf("--plot %q: use %s", opt.Plot, names)
 	}
 	return nil
-}
-
-func validFormat(f string) bool {
-	for _, v := range report.Formats() {
-		if f == v {
-			return true
-		}
-	}
-	return false
 }

@@ -115,3 +115,32 @@ func signalName(s os.Signal) string {
 	}
 	return "SIGINT"
 }
+
+// recordSink opens fb-lock's and fb-gate's --record destination; a FILE
+// is appended to and opened close-on-exec so PROGRAM does not inherit it.
+// The close function may be called more than once; it closes a file only.
+func recordSink(dest string, env Env) (io.Writer, func() error, error) {
+	nothing := func() error { return nil }
+	switch dest {
+	case "stdout":
+		return env.Stdout, nothing, nil
+	case "stderr":
+		return env.Stderr, nothing, nil
+	case "none":
+		return io.Discard, nothing, nil
+	case "":
+		return nil, nil, usageErrorf("--record is empty: use stdout, stderr, none or a file name")
+	}
+	f, err := os.OpenFile(dest, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, withCode(ExitUsage, fmt.Errorf("--record %q: %w", dest, err), "")
+	}
+	closed := false
+	return f, func() error {
+		if closed {
+			return nil
+		}
+		closed = true
+		return f.Close()
+	}, nil
+}

@@ -118,7 +118,7 @@ func (e *Engine) blocks(end *ndjson.End) error {
 	if e.Hooks.Setup != nil {
 		e.report(Status{Phase: "setup"})
 		if err := e.Hooks.Setup(); err != nil {
-			return &FailedError{Case: "--setup", Err: err}
+			return &FailedError{Case: e.Names.Spell(HookSetup), Err: err}
 		}
 	}
 	for i, b := range e.Process.Blocks {

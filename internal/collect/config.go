@@ -130,8 +130,11 @@ const (
 )
 
 // SamplesRule describes in one line how AutoSamples chooses the count,
-// for the run record.
-const SamplesRule = "auto: as many units as fit the budget (--measurement-time, or --max-time with --until) with every batch at least one operation of the slowest case, 5 ms and --min-sample-time long, 50 to 1000; measured: at a fixed budget, single-operation pairs of a 20 ms program gave intervals 1.3 to 3 times narrower than 50 longer pairs, idle and under load (README, Pair granularity)"
+// for the run record, the fields it depends on spelled by names.
+func SamplesRule(names field.Names) string {
+	return fmt.Sprintf("auto: as many units as fit the budget (%s, or %s with %s) with every batch at least one operation of the slowest case, 5 ms and %s long, 50 to 1000; measured: at a fixed budget, single-operation pairs of a 20 ms program gave intervals 1.3 to 3 times narrower than 50 longer pairs, idle and under load (README, Pair granularity)",
+		names.Spell("Measurement"), names.Spell("Until.MaxTime"), names.Spell("Until.Rule"), names.Spell("MinSample"))
+}
 
 // DefaultConfig is the default policy: 100 ms warm-up, a 500 ms budget,
 // the sample count chosen automatically.

@@ -103,7 +103,7 @@ func (b *bracket) close() error {
 	}
 	b.started = false
 	if err := b.e.Hooks.Conclude(b.c); err != nil {
-		return fmt.Errorf("--conclude: %w", err)
+		return fmt.Errorf("%s: %w", b.e.Names.Spell(HookConclude), err)
 	}
 	return nil
 }

@@ -112,7 +112,7 @@ func TestCounterExecutionsBracketed(t *testing.T) {
 		t.Fatalf("hooks around the counted executions: %q", got)
 	}
 	recs := strings.Count(buf.String(), `"type":"counter"`)
-	failed := strings.Count(buf.String(), `"name":"b","axis":"instructions_sim","unit":"instructions/op","status":"probe_failed","reason":"--conclude: exit status 4"`)
+	failed := strings.Count(buf.String(), `"name":"b","axis":"instructions_sim","unit":"instructions/op","status":"probe_failed","reason":"Hooks.Conclude: exit status 4"`)
 	if recs != 2 || failed != 1 {
 		t.Fatalf("%d counter records, %d failed by --conclude:\n%s", recs, failed, buf.String())
 	}

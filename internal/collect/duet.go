@@ -142,7 +142,7 @@ func (s *sampler) runDuet(j job) ([]ndjson.Sample, error) {
 	for _, c := range j.order {
 		if e.Hooks.Conclude != nil {
 			if err := e.Hooks.Conclude(c); err != nil {
-				return nil, e.failure("--conclude", err)
+				return nil, e.failure(e.Names.Spell(HookConclude), err)
 			}
 		}
 	}
@@ -155,7 +155,7 @@ func (s *sampler) runDuet(j job) ([]ndjson.Sample, error) {
 func (e *Engine) prepareDuet(c, ln int) error {
 	if e.Hooks.Prepare != nil {
 		if err := e.Hooks.Prepare(c); err != nil {
-			return e.failure("--prepare", err)
+			return e.failure(e.Names.Spell(HookPrepare), err)
 		}
 	}
 	e.limitRuns(c)

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/schedule"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/probes"
@@ -97,11 +98,24 @@ type Progress interface {
 	Update(Status)
 }
 
+// The hooks and the duet lanes as failures name them, by their request
+// fields; Engine.Names spells them for the user.
+const (
+	HookSetup    = "Hooks.Setup"
+	HookCleanup  = "Hooks.Cleanup"
+	HookPrepare  = "Hooks.Prepare"
+	HookConclude = "Hooks.Conclude"
+	DuetLanes    = "Duet"
+)
+
 // Engine collects one run.
 type Engine struct {
-	Config   Config
-	Cases    []Case
-	Hooks    Hooks
+	Config Config
+	Cases  []Case
+	Hooks  Hooks
+	// Names spells a hook's field in a failure's message and the end
+	// record (nil: the field's path).
+	Names    field.Names
 	Clock    probes.Clock
 	Out      *ndjson.Writer
 	Progress Progress
@@ -222,7 +236,7 @@ func (e *Engine) phases(end *ndjson.End) error {
 	if e.Hooks.Setup != nil {
 		e.report(Status{Phase: "setup"})
 		if err := e.Hooks.Setup(); err != nil {
-			return &FailedError{Case: "--setup", Err: err}
+			return &FailedError{Case: e.Names.Spell(HookSetup), Err: err}
 		}
 	}
 	return e.blockPhases(end, true) // a run without process blocks is one block
@@ -234,7 +248,7 @@ func (e *Engine) cleanup() error {
 	}
 	e.report(Status{Phase: "cleanup"})
 	if err := e.Hooks.Cleanup(); err != nil {
-		return &FailedError{Case: "--cleanup", Err: err}
+		return &FailedError{Case: e.Names.Spell(HookCleanup), Err: err}
 	}
 	return nil
 }
@@ -289,7 +303,7 @@ func (e *Engine) fillRun() {
 	r.Config.MaxSamplingNS = int64(c.MaxSampling)
 	r.Config.Samples = c.Samples
 	if c.Samples == AutoSamples {
-		r.Config.SamplesRule = SamplesRule
+		r.Config.SamplesRule = SamplesRule(e.Names)
 	}
 	r.Config.MinSampleNS = int64(c.MinSample)
 	r.Config.MaxIterations = c.MaxIterations
@@ -376,7 +390,7 @@ func (e *Engine) report(s Status) {
 func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	if e.Hooks.Prepare != nil {
 		if err := e.Hooks.Prepare(c); err != nil {
-			return 0, e.failure("--prepare", err)
+			return 0, e.failure(e.Names.Spell(HookPrepare), err)
 		}
 	}
 	e.limitRuns(c)
@@ -396,7 +410,7 @@ func (e *Engine) runBatch(c int, n int64, s *ndjson.Sample) (int64, error) {
 	}
 	if e.Hooks.Conclude != nil {
 		if err := e.Hooks.Conclude(c); err != nil {
-			return 0, e.failure("--conclude", err)
+			return 0, e.failure(e.Names.Spell(HookConclude), err)
 		}
 	}
 	return ns, nil

@@ -418,7 +418,7 @@ func TestFailingConcludeStops(t *testing.T) {
 	e.Hooks.Cleanup = func() error { cleaned = true; return nil }
 	end, err := e.Collect()
 	var fe *FailedError
-	if !errors.As(err, &fe) || fe.Case != "--conclude" {
+	if !errors.As(err, &fe) || fe.Case != HookConclude {
 		t.Fatalf("err = %v, want a --conclude failure", err)
 	}
 	if end.Reason != ndjson.EndFailed || !cleaned || len(readStream(t, buf.Bytes()).ends) != 1 {

@@ -1,13 +1,27 @@
 package collect
 
 import (
+	"fmt"
+
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
 
-// FamilySpending is what a decision rule adds to stats.SpendingRule when
-// its run makes more than one time comparison.
-const FamilySpending = "; with m >= 2 comparisons, each comparison's looks spend its Bonferroni share of the error rate, alpha/m, as fb-analyze's default family (--multiplicity bonferroni --family time) replays"
+// familySpending is what a decision rule adds to stats.SpendingRule when
+// its run makes more than one time comparison, fb-analyze's options
+// spelled by names.
+func familySpending(names field.Names) string {
+	return fmt.Sprintf("; with m >= 2 comparisons, each comparison's looks spend its Bonferroni share of the error rate, alpha/m, as fb-analyze's default family (%s bonferroni %s time) replays",
+		names.Spell(AnalyzeMultiplicity), names.Spell(AnalyzeFamily))
+}
+
+// fb-analyze's options a run record names, by their field paths
+// (analyze.FieldMultiplicity and analyze.FieldFamily).
+const (
+	AnalyzeMultiplicity = "analyze.Family.Multiplicity"
+	AnalyzeFamily       = "analyze.Family.Scope"
+)
 
 // perComparison is the confidence each comparison's looks share: the
 // Bonferroni level of Confidence over Comparisons, so that the intervals
@@ -31,6 +45,6 @@ func (e *Engine) familyRule() {
 	m := max(n-1, 0)
 	e.Config.Until.Comparisons = m
 	if u := e.Run.Config.Until; u != nil && u.Rule == "decision" && m > 1 {
-		u.Spending += FamilySpending
+		u.Spending += familySpending(e.Names)
 	}
 }

@@ -53,7 +53,7 @@ func (e *Engine) sample(iters []int64, end *ndjson.End) error {
 	if e.Duet != nil {
 		lanes, stop, err := startLanes(e.Duet)
 		if err != nil {
-			return &FailedError{Case: "--duet", Err: err}
+			return &FailedError{Case: e.Names.Spell(DuetLanes), Err: err}
 		}
 		defer stop()
 		s.lanes = lanes

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Limits say which conditions are acceptable and how long a window is. They
@@ -138,3 +140,39 @@ func (p Policy) Window() time.Duration { return p.limits.Window }
 
 // Rewarm returns the untimed rewarm after a pause.
 func (p Policy) Rewarm() time.Duration { return p.pause.Rewarm }
+
+// The settings ParsePolicy's field errors name.
+const (
+	FieldMode      = "conditions.Mode"
+	FieldOnTimeout = "conditions.OnTimeout"
+	FieldThermal   = "conditions.MaxThermalState"
+)
+
+// ParsePolicy builds the policy a mode names, as written: observe, fail,
+// or pause with onTimeout (observe or fail, never defaulted) and timing t;
+// thermal is the highest acceptable thermal state. A bad mode, fallback or
+// state is a *field.Error; limits the policy refuses are its own errors.
+func ParsePolicy(mode, onTimeout, thermal string, l Limits, t PauseTiming) (Policy, error) {
+	state, err := ParseThermalState(thermal)
+	if err != nil {
+		return Policy{}, field.Errorf(FieldThermal, thermal, "%s: %v", field.Name(FieldThermal), err)
+	}
+	l.MaxThermalState = state
+	switch mode {
+	case "observe":
+		return Observe(l)
+	case "fail":
+		return Fail(l)
+	case "pause":
+		if onTimeout == "" {
+			return Policy{}, field.Errorf(FieldOnTimeout, onTimeout, "%s pause needs %s observe|fail: what an exhausted pause budget does is never silently defaulted",
+				field.Name(FieldMode), field.Name(FieldOnTimeout))
+		}
+		fb, err := ParseFallback(onTimeout)
+		if err != nil {
+			return Policy{}, field.Errorf(FieldOnTimeout, onTimeout, "%s: %v", field.Name(FieldOnTimeout), err)
+		}
+		return Pause(fb, l, t)
+	}
+	return Policy{}, field.Errorf(FieldMode, mode, "%s %q: use observe, pause or fail", field.Name(FieldMode), mode)
+}

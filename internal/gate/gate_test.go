@@ -244,15 +244,15 @@ func TestValidate(t *testing.T) {
 		p    Policy
 		want string
 	}{
-		{edit(func(p *Policy) { p.MaxAveragePct = -1 }), "--max-average -1: use 0 to 100 (percent)"},
-		{edit(func(p *Policy) { p.MaxCorePct = 100.5 }), "--max-core 100.5: use 0 to 100"},
-		{edit(func(p *Policy) { p.Stable = 0 }), "--stable 0s must be positive"},
-		{edit(func(p *Policy) { p.Poll = -time.Second }), "--poll -1s must be positive"},
-		{edit(func(p *Policy) { p.Timeout = 0 }), "--timeout 0s must be positive"},
+		{edit(func(p *Policy) { p.MaxAveragePct = -1 }), "gate.MaxAveragePct -1: use 0 to 100 (percent)"},
+		{edit(func(p *Policy) { p.MaxCorePct = 100.5 }), "gate.MaxCorePct 100.5: use 0 to 100"},
+		{edit(func(p *Policy) { p.Stable = 0 }), "gate.Stable 0s must be positive"},
+		{edit(func(p *Policy) { p.Poll = -time.Second }), "gate.Poll -1s must be positive"},
+		{edit(func(p *Policy) { p.Timeout = 0 }), "gate.Timeout 0s must be positive"},
 		{edit(func(p *Policy) { p.Timeout = 500 * time.Millisecond }),
-			"--timeout 500ms is shorter than --stable 1s: a timeout shorter than the stable time can never be satisfied"},
+			"gate.Timeout 500ms is shorter than gate.Stable 1s: a timeout shorter than the stable time can never be satisfied"},
 		{edit(func(p *Policy) { p.Poll = 20 * time.Second }),
-			"--poll 20s is slower than --timeout 15s: a poll slower than the timeout would let the gate expire unsampled"},
+			"gate.Poll 20s is slower than gate.Timeout 15s: a poll slower than the timeout would let the gate expire unsampled"},
 	} {
 		err := tc.p.Validate()
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -5,8 +5,9 @@
 package gate
 
 import (
-	"fmt"
 	"time"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Policy is when the host counts as quiet (seed: CPU_Quiescence_Policy).
@@ -30,24 +31,35 @@ var DefaultPolicy = Policy{
 	Stable: time.Second, Poll: 100 * time.Millisecond, Timeout: 15 * time.Second,
 }
 
-// Validate refuses a policy that could never work. Its messages name the
-// fb-gate flags.
+// The fields of a Policy as its field errors name them.
+const (
+	FieldMaxAverage = "gate.MaxAveragePct"
+	FieldMaxCore    = "gate.MaxCorePct"
+	FieldStable     = "gate.Stable"
+	FieldPoll       = "gate.Poll"
+	FieldTimeout    = "gate.Timeout"
+)
+
+// Validate refuses a policy that could never work, with a field error
+// naming the setting at fault.
 func (p Policy) Validate() error {
+	avg, core, stable, poll, timeout := field.Name(FieldMaxAverage), field.Name(FieldMaxCore),
+		field.Name(FieldStable), field.Name(FieldPoll), field.Name(FieldTimeout)
 	switch {
 	case !(p.MaxAveragePct >= 0 && p.MaxAveragePct <= 100):
-		return fmt.Errorf("--max-average %g: use 0 to 100 (percent)", p.MaxAveragePct)
+		return field.Errorf(FieldMaxAverage, p.MaxAveragePct, "%s %g: use 0 to 100 (percent)", avg, p.MaxAveragePct)
 	case !(p.MaxCorePct >= 0 && p.MaxCorePct <= 100):
-		return fmt.Errorf("--max-core %g: use 0 to 100 (percent)", p.MaxCorePct)
+		return field.Errorf(FieldMaxCore, p.MaxCorePct, "%s %g: use 0 to 100 (percent)", core, p.MaxCorePct)
 	case p.Stable <= 0:
-		return fmt.Errorf("--stable %v must be positive", p.Stable)
+		return field.Errorf(FieldStable, p.Stable, "%s %v must be positive", stable, p.Stable)
 	case p.Poll <= 0:
-		return fmt.Errorf("--poll %v must be positive", p.Poll)
+		return field.Errorf(FieldPoll, p.Poll, "%s %v must be positive", poll, p.Poll)
 	case p.Timeout <= 0:
-		return fmt.Errorf("--timeout %v must be positive", p.Timeout)
+		return field.Errorf(FieldTimeout, p.Timeout, "%s %v must be positive", timeout, p.Timeout)
 	case p.Timeout < p.Stable:
-		return fmt.Errorf("--timeout %v is shorter than --stable %v: a timeout shorter than the stable time can never be satisfied", p.Timeout, p.Stable)
+		return field.Errorf(FieldTimeout, p.Timeout, "%s %v is shorter than %s %v: a timeout shorter than the stable time can never be satisfied", timeout, p.Timeout, stable, p.Stable)
 	case p.Poll > p.Timeout:
-		return fmt.Errorf("--poll %v is slower than --timeout %v: a poll slower than the timeout would let the gate expire unsampled", p.Poll, p.Timeout)
+		return field.Errorf(FieldPoll, p.Poll, "%s %v is slower than %s %v: a poll slower than the timeout would let the gate expire unsampled", poll, p.Poll, timeout, p.Timeout)
 	}
 	return nil
 }

@@ -11,21 +11,34 @@
 package importer
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Tool is the name stamped in the tool field of every imported run.
 const Tool = "fb-import"
 
+// FieldNames is Options.Names as messages name it.
+const FieldNames = "importer.Names"
+
+// analyzeBaseline is fb-analyze's baseline option (analyze.FieldBaseline),
+// which matches cases by name.
+const analyzeBaseline = "analyze.Baseline"
+
 // Options are the parts of an imported run the source file does not hold.
 type Options struct {
 	// Names renames the cases, in order; a case beyond them keeps the
 	// name the source gave it.
 	Names []string
+	// Spell spells the options messages name (FieldNames, and
+	// fb-analyze's baseline) as the user knows them; nil spells their
+	// paths.
+	Spell field.Names
 	// Tags are the user's fingerprint fields (--tag KEY=VALUE).
 	Tags map[string]string
 	// Host is the machine the file was made on, when the user asserts
@@ -44,6 +57,18 @@ type Options struct {
 type Result struct {
 	Records  []ndjson.Record
 	Warnings []string
+}
+
+// Stream is the records as one stream, to be written in one write.
+func (res *Result) Stream() ([]byte, error) {
+	var out bytes.Buffer
+	w := ndjson.NewWriter(&out)
+	for _, r := range res.Records {
+		if err := w.Write(r); err != nil {
+			return nil, err
+		}
+	}
+	return out.Bytes(), nil
 }
 
 // File is one input: the name messages give it and its bytes.
@@ -143,7 +168,7 @@ func ImportFiles(name string, files []File, opt Options) (*Result, error) {
 	file := files[0].Name
 	res := &Result{}
 	for _, src := range srcs {
-		if err := checkNames(src, file, opt.Names); err != nil {
+		if err := checkNames(src, file, opt.Names, opt.Spell); err != nil {
 			return nil, err
 		}
 		recs := build(src, file, opt)
@@ -152,7 +177,7 @@ func ImportFiles(name string, files []File, opt Options) (*Result, error) {
 			return nil, err
 		}
 		res.Records = append(res.Records, recs...)
-		res.Warnings = append(res.Warnings, warnings(src, run, srcFile(src, file))...)
+		res.Warnings = append(res.Warnings, warnings(src, run, srcFile(src, file), opt.Spell)...)
 	}
 	return res, nil
 }
@@ -168,7 +193,7 @@ func srcFile(src *source, file string) string {
 
 // checkNames refuses more --name values than the source has cases, and
 // a case without a name that --name does not give one.
-func checkNames(src *source, file string, names []string) error {
+func checkNames(src *source, file string, names []string, spell field.Names) error {
 	if src.labels != nil {
 		if len(names) > len(src.labels) {
 			return &OptionError{Msg: fmt.Sprintf("%d names for %d files or configurations", len(names), len(src.labels))}
@@ -180,7 +205,7 @@ func checkNames(src *source, file string, names []string) error {
 	}
 	for i, b := range src.benchmarks {
 		if b.name == "" && i >= len(names) {
-			return &InputError{File: file, Line: b.line, Msg: fmt.Sprintf("command %d has no name: name it with --name", i)}
+			return &InputError{File: file, Line: b.line, Msg: fmt.Sprintf("command %d has no name: name it with %s", i, spell.Spell(FieldNames))}
 		}
 	}
 	return nil

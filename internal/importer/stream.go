@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -174,7 +175,7 @@ func maxIter(src *source) int64 {
 
 // warnings say what the stream keeps that the analysis will treat
 // specially: failed runs, zero times, uneven run counts, repeated names.
-func warnings(src *source, run *ndjson.Run, file string) []string {
+func warnings(src *source, run *ndjson.Run, file string, spell field.Names) []string {
 	w := slices.Clone(src.warnings)
 	for i, b := range src.benchmarks {
 		name := run.Cases[i].Name
@@ -186,7 +187,8 @@ func warnings(src *source, run *ndjson.Run, file string) []string {
 			w = append(w, fmt.Sprintf("%s: %d of %d times of %q are 0: %s", file, z, len(b.runs), name, src.zero))
 		}
 		if j := slices.IndexFunc(run.Cases[:i], func(c ndjson.Case) bool { return c.Name == name }); j >= 0 {
-			w = append(w, fmt.Sprintf("%s: cases %d and %d are both named %q: fb-analyze --baseline matches cases by name; rename them with --name", file, j, i, name))
+			w = append(w, fmt.Sprintf("%s: cases %d and %d are both named %q: fb-analyze %s matches cases by name; rename them with %s",
+				file, j, i, name, spell.Spell(analyzeBaseline), spell.Spell(FieldNames)))
 		}
 	}
 	if n := counts(src); slices.Min(n) != slices.Max(n) {

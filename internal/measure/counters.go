@@ -31,7 +31,9 @@ func (m *measurement) attachCounters(e *collect.Engine) {
 		return
 	}
 	e.Run.Axes = append(e.Run.Axes, simcount.Info(axes.Collected, "", tool.Source()))
-	e.Counters = append(e.Counters, simcount.NewCounter(tool, m.counterTargets()))
+	counter := simcount.NewCounter(tool, m.counterTargets())
+	counter.Names = m.env.Names
+	e.Counters = append(e.Counters, counter)
 }
 
 // counterTargets says what each case runs under the counter: its command

@@ -99,5 +99,5 @@ func (m *measurement) duetClaimed(cpus [2]int) error {
 		return nil
 	}
 	return m.errorf("Duet", true, "%s runs on cpus %d and %d, and the inherited claim holds only cpus %s", m.spell("Duet"), cpus[0], cpus[1], claim.FormatCPUs(held)).
-		WithHint("claim both: fb-lock --cpus %d,%d fb-pair --duet ...", cpus[0], cpus[1])
+		WithHint("claim both: fb-lock %s %d,%d fb-pair %s ...", field.Name(claim.FieldCPUs), cpus[0], cpus[1], field.Name("Duet"))
 }

@@ -28,7 +28,7 @@ func (m *measurement) prepareExec(clk probes.Clock) error {
 func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runner.Command, []string, error) {
 	argv, err := runner.Split(text, m.Command.Shell)
 	if err != nil {
-		return nil, nil, m.errorf("Commands", text, "command %d %q: %v", i+1, text, err)
+		return nil, nil, m.errorf("Commands", text, "command %d %q: %v", i+1, text, runner.Spelled(err, m.env.Names))
 	}
 	opts.Argv, opts.ShowOutput, opts.Output = argv, m.Command.ShowOutput, m.env.stderrFile()
 	opts.Env = m.commandEnv()

@@ -126,7 +126,7 @@ func (m *measurement) onceHook(s hookSet) func() error {
 }
 
 func (m *measurement) runHook(text string) error {
-	return runner.Hook(text, m.Command.Shell, m.Command.ShowOutput, m.env.stderrFile(), max(m.Config.Timeout, 0))
+	return runner.Hook(text, m.Command.Shell, m.Command.ShowOutput, m.env.stderrFile(), max(m.Config.Timeout, 0), m.env.Names)
 }
 
 // recordHooks puts the hooks in the run record: those for every case in

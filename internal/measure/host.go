@@ -30,7 +30,7 @@ func (p *plan) checkPlatform() error {
 func platformRefusal(mode Mode, response, goos string) error {
 	if mode == ModeWorker {
 		if err := workerexec.SupportedOn(goos); err != nil {
-			return field.Errorf("Mode=worker", true, "%s: %v", modeName(ModeWorker), err)
+			return field.Errorf("Mode=worker", true, "%s: %v; use %s, which runs here", modeName(ModeWorker), err, modeName(ModeBatch))
 		}
 	}
 	if response != "" {

@@ -71,10 +71,7 @@ func (r *reference) commandFor(mode Mode, report bool) string {
 	}
 	line := runner.QuoteCommand([]string{r.program})
 	if mode == ModeBatch {
-		line += " --iterations " + runner.Placeholder
-		if report {
-			line += " --report"
-		}
+		line += refwork.BatchFlags(runner.Placeholder, report)
 	}
 	return line + " " + r.kind
 }

@@ -67,7 +67,7 @@ func TestPlatformRefusals(t *testing.T) {
 		watch, goos string
 		want        string
 	}{
-		{ModeWorker, "", "darwin", "Mode=worker: unsupported_platform: worker mode"},
+		{ModeWorker, "", "darwin", "Mode=worker: unsupported_platform: worker mode (waitid WNOWAIT, process CPU-time clocks, /proc/PID counters) exists only on Linux (GOOS=darwin); use Mode=batch, which runs here"},
 		{ModeExec, "retake", "freebsd", "Watch.Response retake: unsupported_platform: /proc/stat exists only on Linux (GOOS=freebsd)"},
 		{ModeWorker, "observe", "linux", ""},
 		{ModeExec, "", "darwin", ""},

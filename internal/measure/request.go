@@ -1,11 +1,14 @@
 package measure
 
 import (
+	"math"
+	"strconv"
 	"time"
 
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/conditions"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/progress"
 )
 
@@ -140,4 +143,18 @@ type Scan struct {
 type ScanParam struct {
 	Range bool
 	Text  string
+}
+
+// ParseWorkUnits reads the work units per operation as written, each a
+// positive number. A bad one is a *field.Error of WorkUnits.
+func ParseWorkUnits(values []string) ([]float64, error) {
+	out := make([]float64, len(values))
+	for i, v := range values {
+		n, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(n > 0) || math.IsInf(n, 0) {
+			return nil, field.Errorf("WorkUnits", v, "%s %q: want a positive number of work units per operation", field.Name("WorkUnits"), v)
+		}
+		out[i] = n
+	}
+	return out, nil
 }

@@ -111,14 +111,14 @@ func (m *measurement) engine(disp *progress.Display, obs observer, watched []int
 		out = m.session.w
 	}
 	e := &collect.Engine{
-		Config: m.Config, Cases: m.cases, Hooks: m.engineHooks(), Clock: probes.SampleClock{},
+		Config: m.Config, Cases: m.cases, Hooks: m.engineHooks(), Names: m.env.Names, Clock: probes.SampleClock{},
 		Out: out, Progress: disp, Run: m.record, Observer: obs,
 		SelfTimer: m.timer.KindOf() == ndjson.TimerSelf, CPUTimer: m.timer.KindOf() == ndjson.TimerCPU,
 	}
 	if m.Watch.Response != "" {
 		e.Monitor, e.Run.Config.Watch = m.monitor(watched), watchConfig(m.Watch)
 	}
-	if until := untilRecord(m.Until, m.judged); until != nil {
+	if until := untilRecord(m.Until, m.judged, m.env.Names); until != nil {
 		e.Run.Config.Until, e.Judge = until, judge(m.judged)
 	}
 	return e

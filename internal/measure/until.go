@@ -30,7 +30,7 @@ func (p *plan) resolveUntil() error {
 
 // untilRecord is the run record's description of the rule, or nil
 // without one.
-func untilRecord(u collect.Until, opt analyze.Options) *ndjson.Until {
+func untilRecord(u collect.Until, opt analyze.Options, names field.Names) *ndjson.Until {
 	if u.Rule == "" {
 		return nil
 	}
@@ -38,7 +38,7 @@ func untilRecord(u collect.Until, opt analyze.Options) *ndjson.Until {
 		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Estimator: string(opt.Estimator),
 		Seed: opt.Seed, Resamples: opt.Resamples}
 	if u.Rule == "decision" {
-		rec.Spending = stats.SpendingRule
+		rec.Spending = stats.SpendingRule(names.Spell("Until.MaxTime"))
 	}
 	return rec
 }

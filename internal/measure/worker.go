@@ -92,7 +92,7 @@ func (m *measurement) worker(started map[int]*workerexec.Worker, s side) (*worke
 	command := s.command
 	argv, err := runner.Split(command, m.Command.Shell)
 	if err != nil {
-		return nil, m.errorf("Commands", command, "worker %q: %v", command, err)
+		return nil, m.errorf("Commands", command, "worker %q: %v", command, runner.Spelled(err, m.env.Names))
 	}
 	w, err := workerexec.Start(workerexec.Options{
 		Argv: argv, StartTimeout: m.Command.WorkerStart, RequestTimeout: m.Command.WorkerRequest,

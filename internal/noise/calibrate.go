@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -28,15 +29,27 @@ type Config struct {
 // estimate moves by less than 10%, at most 50.
 var DefaultConfig = Config{MinRuns: 10, MaxRuns: 50, TolerancePct: 10, Analyze: analyze.DefaultOptions}
 
-// Validate names the flag of a bad setting.
+// The fields of a Config as its field errors name them.
+const (
+	FieldMinRuns   = "noise.MinRuns"
+	FieldMaxRuns   = "noise.MaxRuns"
+	FieldTolerance = "noise.TolerancePct"
+	FieldKeep      = "noise.Keep"
+)
+
+// pairNames is fb-pair's request field of the case names (measure.Request's
+// Names), which a duplicate metric's error names.
+const pairNames = "Names"
+
+// Validate returns a field error naming a bad setting.
 func (c Config) Validate() error {
 	switch {
 	case c.MinRuns < 3:
-		return fmt.Errorf("--min-runs %d: use 3 or more (two deltas are the fewest a spread can be taken of)", c.MinRuns)
+		return field.Errorf(FieldMinRuns, c.MinRuns, "%s %d: use 3 or more (two deltas are the fewest a spread can be taken of)", field.Name(FieldMinRuns), c.MinRuns)
 	case c.MaxRuns < c.MinRuns:
-		return fmt.Errorf("--max-runs %d is below --min-runs %d", c.MaxRuns, c.MinRuns)
+		return field.Errorf(FieldMaxRuns, c.MaxRuns, "%s %d is below %s %d", field.Name(FieldMaxRuns), c.MaxRuns, field.Name(FieldMinRuns), c.MinRuns)
 	case !(c.TolerancePct > 0) || math.IsInf(c.TolerancePct, 0):
-		return fmt.Errorf("--tolerance %g: use a positive percentage", c.TolerancePct)
+		return field.Errorf(FieldTolerance, c.TolerancePct, "%s %g: use a positive percentage", field.Name(FieldTolerance), c.TolerancePct)
 	}
 	return c.Analyze.Validate()
 }

@@ -274,10 +274,10 @@ func TestConfigValidate(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{config(2, 50, 10), "--min-runs 2"},
-		{config(10, 9, 10), "--max-runs 9 is below --min-runs 10"},
-		{config(10, 50, 0), "--tolerance 0"},
-		{config(10, 50, math.NaN()), "--tolerance NaN"},
+		{config(2, 50, 10), "noise.MinRuns 2"},
+		{config(10, 9, 10), "noise.MaxRuns 9 is below noise.MinRuns 10"},
+		{config(10, 50, 0), "noise.TolerancePct 0"},
+		{config(10, 50, math.NaN()), "noise.TolerancePct NaN"},
 	} {
 		if err := c.cfg.Validate(); err == nil || !strings.HasPrefix(err.Error(), c.want) {
 			t.Errorf("%+v: err %v, want %q", c.cfg, err, c.want)

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/runner"
 )
 
@@ -25,6 +26,8 @@ type Command struct {
 	// Keep, when set, is a directory that receives every finished
 	// invocation's stdout as run-NN.ndjson.
 	Keep string
+	// Names spells Keep's field (FieldKeep) in errors; nil spells its path.
+	Names field.Names
 	// Grace is how long an interrupted invocation may take to exit after
 	// the signal before it is killed; 0 is DefaultGrace.
 	Grace time.Duration
@@ -164,7 +167,7 @@ func (c *Command) keep(i int, data []byte) (string, error) {
 	}
 	name := KeptName(c.Keep, i)
 	if err := os.WriteFile(name, data, 0o644); err != nil {
-		return "", fmt.Errorf("--keep: %w", err)
+		return "", fmt.Errorf("%s: %w", c.Names.Spell(FieldKeep), err)
 	}
 	return name, nil
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 
 	"github.com/flybench/flybench/internal/analyze"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -22,6 +23,7 @@ type Observation struct {
 	Tags       map[string]string
 	TagsDiffer bool
 	runs       int
+	names      field.Names // spells the case names' field in errors
 }
 
 // ErrNoMetrics is a stream with neither summaries nor comparisons to take
@@ -50,7 +52,7 @@ func Observe(stream io.Reader, opt analyze.Options) (*Observation, error) {
 		}
 		data = out.Bytes()
 	}
-	return parse(data)
+	return parse(data, opt.Names)
 }
 
 // scan checks every line of data and reports whether it holds analysis
@@ -73,8 +75,8 @@ func scan(data []byte) (analysed bool, err error) {
 }
 
 // parse takes the metrics, class and tags from an analysed stream.
-func parse(data []byte) (*Observation, error) {
-	o := &Observation{Values: map[Key]float64{}}
+func parse(data []byte, names field.Names) (*Observation, error) {
+	o := &Observation{Values: map[Key]float64{}, names: names}
 	r := ndjson.NewReader(bytes.NewReader(data), "")
 	for {
 		l, err := r.Next()
@@ -182,7 +184,7 @@ func (o *Observation) changes(r *ndjson.Reader, l ndjson.Line, c ndjson.Comparis
 // the same case names) makes the metrics ambiguous.
 func (o *Observation) put(r *ndjson.Reader, l ndjson.Line, k Key, v float64) error {
 	if _, dup := o.Values[k]; dup {
-		return r.Errorf(l, "metric %s appears twice in one stream: metrics are matched by case name, so give the cases of every run distinct names (--name)", k)
+		return r.Errorf(l, "metric %s appears twice in one stream: metrics are matched by case name, so give the cases of every run distinct names (%s)", k, o.names.Spell(pairNames))
 	}
 	if !math.IsNaN(v) && !math.IsInf(v, 0) {
 		o.Values[k] = v

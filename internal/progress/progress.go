@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Mode selects how progress is shown.
@@ -22,7 +23,7 @@ const (
 	TTY               // one line redrawn in place
 )
 
-// ParseMode reads a --progress value; "auto" picks TTY on a terminal and
+// ParseMode reads a progress mode; "auto" picks TTY on a terminal and
 // Plain elsewhere.
 func ParseMode(s string, terminal bool) (Mode, error) {
 	switch s {
@@ -38,8 +39,11 @@ func ParseMode(s string, terminal bool) (Mode, error) {
 	case "none":
 		return None, nil
 	}
-	return None, fmt.Errorf("--progress %q: use auto, tty, plain or none", s)
+	return None, field.Errorf(FieldMode, s, "%s %q: use auto, tty, plain or none", field.Name(FieldMode), s)
 }
+
+// FieldMode is the progress mode as ParseMode's field error names it.
+const FieldMode = "progress.Mode"
 
 // CaseWidth is the fixed width of the case-name field.
 const CaseWidth = 16

@@ -7,6 +7,8 @@ import (
 	"os"
 	"syscall"
 	"time"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // EndpointError is a --socket path fb-record must not take over: a file
@@ -68,4 +70,38 @@ func listenUnix(path string, warn func(string)) (*net.UnixListener, error) {
 		return nil, fmt.Errorf("listen on %q: %w", path, err)
 	}
 	return ln, nil
+}
+
+// Check refuses options a session cannot start with, before anything
+// listens: the policy's, both endpoints at once, a refresh under 10 ms, a
+// negative duration, a socket path that is taken or too long, a FIFO that
+// exists. Each is a *field.Error.
+func (opt Options) Check() error {
+	if err := opt.Policy.Check(); err != nil {
+		return err
+	}
+	sock, fifo := field.Name(FieldSocket), field.Name(FieldFIFO)
+	switch {
+	case opt.Socket != "" && opt.FIFO != "":
+		return field.Errorf(FieldSocket, opt.Socket, "%s and %s exclude each other: fb-record listens on one", sock, fifo)
+	case opt.Refresh < 10*time.Millisecond:
+		return field.Errorf(FieldRefresh, opt.Refresh, "%s %v: at least 10ms", field.Name(FieldRefresh), opt.Refresh)
+	case opt.Duration < 0:
+		return field.Errorf(FieldDuration, opt.Duration, "%s %v is negative", field.Name(FieldDuration), opt.Duration)
+	}
+	if opt.Socket != "" {
+		var ee *EndpointError
+		if err := CheckSocket(opt.Socket); errors.As(err, &ee) {
+			return field.Errorf(FieldSocket, opt.Socket, "%s %q %s", sock, ee.Path, ee.Reason).WithHint("remove it or choose another path")
+		} else if err != nil {
+			return err
+		}
+	}
+	if _, err := os.Lstat(opt.FIFO); opt.FIFO != "" && err == nil {
+		return field.Errorf(FieldFIFO, opt.FIFO, "%s %q exists", fifo, opt.FIFO).WithHint("remove it or choose another path")
+	}
+	if len(opt.Socket) > 100 {
+		return field.Errorf(FieldSocket, opt.Socket, "%s %q is longer than 100 bytes, too long for a Unix socket address", sock, opt.Socket)
+	}
+	return nil
 }

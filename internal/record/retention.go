@@ -2,10 +2,10 @@ package record
 
 import (
 	"cmp"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -16,15 +16,26 @@ type Policy struct {
 	Seed     uint64 // the reservoir's; each benchmark draws from its own stream
 }
 
-// Check refuses an unknown policy or a capacity below 1.
+// The fields of Options and its Policy as their field errors name them.
+const (
+	FieldRetention = "record.Retention"
+	FieldCapacity  = "record.Capacity"
+	FieldSocket    = "record.Socket"
+	FieldFIFO      = "record.FIFO"
+	FieldRefresh   = "record.Refresh"
+	FieldDuration  = "record.Duration"
+)
+
+// Check refuses an unknown policy or a capacity below 1 with a field
+// error.
 func (p Policy) Check() error {
 	switch p.Name {
 	case ndjson.RetainReservoir, ndjson.RetainFirst, ndjson.RetainLatest:
 	default:
-		return fmt.Errorf("--retention %q: use reservoir, first or latest", p.Name)
+		return field.Errorf(FieldRetention, p.Name, "%s %q: use reservoir, first or latest", field.Name(FieldRetention), p.Name)
 	}
 	if p.Capacity < 1 {
-		return fmt.Errorf("--capacity %d: keep at least 1 span per benchmark", p.Capacity)
+		return field.Errorf(FieldCapacity, p.Capacity, "%s %d: keep at least 1 span per benchmark", field.Name(FieldCapacity), p.Capacity)
 	}
 	return nil
 }

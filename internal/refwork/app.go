@@ -76,6 +76,18 @@ func App(stderr io.Writer, getenv func(string) string) *ucli.App {
 	}
 }
 
+// BatchFlags are the flags of a batch-mode run of fb-refwork, to follow
+// its program name, each with a leading blank: N operations from n (the
+// placeholder the harness fills) and, with report, its own elapsed time on
+// the report channel.
+func BatchFlags(n string, report bool) string {
+	s := " --iterations " + n
+	if report {
+		s += " --report"
+	}
+	return s
+}
+
 func action(c *ucli.Context, stderr io.Writer, getenv func(string) string) error {
 	if c.NArg() != 1 {
 		return usageErrorf("give one workload: %s", Describe())

@@ -38,7 +38,7 @@ func cpuTimedRuns(t *testing.T) []*model.Run {
 	recs = append(recs, &ndjson.End{RunID: run.RunID, Reason: ndjson.EndCompleted, Units: 12, Samples: []int{12, 12}})
 	var out bytes.Buffer
 	in := ndjson.NewReader(bytes.NewReader(streamOf(t, recs)), "cpu.ndjson")
-	if err := analyze.Stream(in, ndjson.NewWriter(&out), analyze.DefaultOptions); err != nil {
+	if err := analyze.Stream(in, ndjson.NewWriter(&out), flaggedOptions); err != nil {
 		t.Fatal(err)
 	}
 	return loadFixture(t, out.Bytes(), "cpu.ndjson")

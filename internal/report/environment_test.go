@@ -17,7 +17,7 @@ import (
 func TestEnvironmentFixtureMatchesAnalyze(t *testing.T) {
 	var out bytes.Buffer
 	err := analyze.Stream(ndjson.NewReader(bytes.NewReader(envFixtureStream(t)), "fixture-env.ndjson"),
-		ndjson.NewWriter(&out), analyze.DefaultOptions)
+		ndjson.NewWriter(&out), flaggedOptions)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func exactRuns(t *testing.T) []*model.Run {
 	}
 	check(t, w.Write(&ndjson.End{RunID: "r-exact", Reason: ndjson.EndCompleted, Units: 20, Samples: []int{20, 20, 20}}))
 	check(t, w.Flush())
-	check(t, analyze.Stream(ndjson.NewReader(&in, "in"), ndjson.NewWriter(&out), analyze.DefaultOptions))
+	check(t, analyze.Stream(ndjson.NewReader(&in, "in"), ndjson.NewWriter(&out), flaggedOptions))
 	runs, err := Load(ndjson.NewReader(&out, "analysed"))
 	check(t, err)
 	return runs

@@ -25,7 +25,7 @@ func analyzed(t testing.TB, recs []ndjson.Record) *model.Stream {
 			t.Fatal(err)
 		}
 	}
-	opt := analyze.DefaultOptions
+	opt := flaggedOptions
 	opt.Resamples = 200
 	if err := analyze.Stream(ndjson.NewReader(&in, "in"), ndjson.NewWriter(&out), opt); err != nil {
 		t.Fatal(err)

@@ -95,9 +95,10 @@ func streamOf(t *testing.T, records []ndjson.Record) []byte {
 // loadFixture loads a fixture stream as the named file.
 func loadFixture(t *testing.T, stream []byte, name string) []*model.Run {
 	t.Helper()
-	runs, err := Load(ndjson.NewReader(bytes.NewReader(stream), name))
+	s, err := LoadStream(ndjson.NewReader(bytes.NewReader(stream), name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return runs
+	s.Spell(flags)
+	return s.Runs
 }

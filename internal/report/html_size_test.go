@@ -32,7 +32,7 @@ func analysedRun(t *testing.T, id string, design ndjson.Design, units int, media
 	}
 	recs = append(recs, &ndjson.End{RunID: id, Reason: ndjson.EndCompleted, Units: units, Samples: samples})
 	var out bytes.Buffer
-	opt := analyze.DefaultOptions
+	opt := flaggedOptions
 	opt.Resamples = 200
 	check(t, analyze.Stream(ndjson.NewReader(bytes.NewReader(streamOf(t, recs)), "in"), ndjson.NewWriter(&out), opt))
 	return loadFixture(t, out.Bytes(), "analysed")[0]

@@ -36,5 +36,9 @@ func LoadFor(r *ndjson.Reader, opt Options) (*Stream, error) {
 	if f := formatNamed(cmp.Or(opt.Format, "console")); f != nil && f.keep != nil {
 		keep = f.keep(opt)
 	}
-	return model.Load(r, keep)
+	s, err := model.Load(r, keep)
+	if s != nil {
+		s.Spell(opt.Names)
+	}
+	return s, err
 }

@@ -21,7 +21,7 @@ func recordingStream(t *testing.T) *model.Stream {
 	t.Helper()
 	var out bytes.Buffer
 	w := ndjson.NewWriter(&out)
-	opt := analyze.DefaultOptions
+	opt := flaggedOptions
 	opt.Resamples = 200
 	opt.Recordings = analyze.NewSpanComparer()
 	for _, in := range [][]ndjson.Record{

@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/series"
 	"github.com/flybench/flybench/internal/report/svg"
@@ -63,6 +64,9 @@ type Options struct {
 	// Run is a run id prefix choosing the run (or recording) whose figure
 	// "svg" writes when several have it.
 	Run string
+	// Names spells the options the reports name (words.Field...) as the
+	// user knows them; LoadFor gives it to the runs it loads.
+	Names field.Names
 }
 
 // Write formats runs to w. Output is rendered completely before the first
@@ -98,17 +102,41 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 
 // SeriesError is a stream of series that cannot be reported as asked:
 // mixed with runs, or in a format that draws no series.
-type SeriesError struct{ Msg string }
+type SeriesError struct {
+	// Format is the format asked for, "" for a stream that mixes series
+	// with runs or recordings.
+	Format string
+	names  field.Names
+}
 
-func (e *SeriesError) Error() string { return e.Msg }
+// The format, plot and run as a SeriesError or PlotError names them.
+const (
+	FieldFormat = "report.Format"
+	FieldPlot   = svg.FieldPlot
+	FieldRun    = svg.FieldRun
+)
+
+func (e *SeriesError) Error() string {
+	if e.Format == "" {
+		return "the stream mixes series (fb-history show) with runs or recordings: report them separately"
+	}
+	return fmt.Sprintf("%s %s does not render series (fb-history show): use %s", e.names.Spell(FieldFormat), e.Format, strings.Join(series.Formats(), ", "))
+}
+
+// Named returns a copy of e that spells the format's field with names.
+func (e *SeriesError) Named(names field.Names) *SeriesError {
+	c := *e
+	c.names = names
+	return &c
+}
 
 // writeSeries reports fb-history's series records, alone.
 func writeSeries(w io.Writer, s *model.Stream, format string) error {
 	if len(s.Runs) > 0 || len(s.Recordings) > 0 {
-		return &SeriesError{Msg: "the stream mixes series (fb-history show) with runs or recordings: report them separately"}
+		return &SeriesError{}
 	}
 	if !slices.Contains(series.Formats(), format) {
-		return &SeriesError{Msg: fmt.Sprintf("--format %s does not render series (fb-history show): use %s", format, strings.Join(series.Formats(), ", "))}
+		return &SeriesError{Format: format}
 	}
 	var buf bytes.Buffer
 	if err := series.Write(&buf, format, s.Series); err != nil {

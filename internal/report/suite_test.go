@@ -79,7 +79,7 @@ func analyzedSuite(t *testing.T, opt analyze.Options, inputs ...[]byte) []byte {
 }
 
 func TestSuiteGolden(t *testing.T) {
-	runs := loadFixture(t, analyzedSuite(t, analyze.DefaultOptions, suiteRawRuns()...), "suite.ndjson")
+	runs := loadFixture(t, analyzedSuite(t, flaggedOptions, suiteRawRuns()...), "suite.ndjson")
 	if len(runs) != 3 || len(model.Suites(runs)) != 1 {
 		t.Fatalf("%d runs, %d suites: want 3 and 1", len(runs), len(model.Suites(runs)))
 	}
@@ -91,7 +91,7 @@ func TestSuiteGolden(t *testing.T) {
 }
 
 func TestFamilyIsReported(t *testing.T) {
-	runs := loadFixture(t, analyzedSuite(t, analyze.DefaultOptions, suiteRawRuns()...), "suite.ndjson")
+	runs := loadFixture(t, analyzedSuite(t, flaggedOptions, suiteRawRuns()...), "suite.ndjson")
 	console := string(render(t, runs, Options{}))
 	for _, want := range []string{
 		"family     | 3 comparisons (time), Bonferroni, 95% family confidence → each interval at 98.33%; axes at 95% per comparison, outside the family",
@@ -115,7 +115,7 @@ func TestFamilyIsReported(t *testing.T) {
 }
 
 func TestExploratoryIsLabelled(t *testing.T) {
-	opt := analyze.DefaultOptions
+	opt := flaggedOptions
 	opt.Family.Multiplicity = analyze.MultiplicityNone
 	runs := loadFixture(t, analyzedSuite(t, opt, suiteRawRuns()[2]), "none.ndjson")
 	label := "exploratory (no multiplicity correction across 3 comparisons): each interval at 95%"

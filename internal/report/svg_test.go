@@ -66,7 +66,7 @@ func TestSVGRefusals(t *testing.T) {
 				t.Fatalf("error %v, want a PlotError", err)
 			}
 			for _, want := range tc.want {
-				if !strings.Contains(err.Error(), want) {
+				if !strings.Contains(pe.Named(flags).Error(), want) {
 					t.Errorf("error %q lacks %q", err, want)
 				}
 			}

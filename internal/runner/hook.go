@@ -5,6 +5,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/probes"
 )
 
@@ -14,10 +15,12 @@ import (
 // carries the exit status and the last stderr line and whose Stderr method
 // gives the tail of stderr. A run longer than limit (when not 0) is
 // killed with its process group, a *TimeoutError.
-func Hook(command string, shell, show bool, out *os.File, limit time.Duration) error {
+//
+// names spells the field a refusal of shell syntax names (ShellError).
+func Hook(command string, shell, show bool, out *os.File, limit time.Duration, names field.Names) error {
 	argv, err := Split(command, shell)
 	if err != nil {
-		return fmt.Errorf("hook %q: %w", command, err)
+		return fmt.Errorf("hook %q: %w", command, Spelled(err, names))
 	}
 	c, err := New(Options{Argv: argv, ShowOutput: show, Output: out})
 	if err != nil {

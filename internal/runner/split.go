@@ -4,14 +4,36 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
-// ShellPath is the shell that runs commands given with --shell.
+// ShellPath is the shell that runs commands when the caller asks for one.
 const ShellPath = "/bin/sh"
 
-// errNeedsShell ends every refusal of shell syntax; the caller's flag that
-// sends the command through ShellPath is --shell.
-const errNeedsShell = "; pass --shell to run the command through " + ShellPath
+// FieldShell is the request field that sends commands through ShellPath
+// (measure.Request's Command.Shell), which a ShellError names.
+const FieldShell = "Command.Shell"
+
+// ShellError is shell syntax that Split refuses: what it is and where,
+// and that the command needs a shell.
+type ShellError struct {
+	What  string
+	names field.Names
+}
+
+func (e *ShellError) Error() string {
+	return fmt.Sprintf("%s; pass %s to run the command through %s", e.What, e.names.Spell(FieldShell), ShellPath)
+}
+
+// Spelled is err with a ShellError's field spelled by names; any other
+// error is returned as it is.
+func Spelled(err error, names field.Names) error {
+	if se, ok := err.(*ShellError); ok {
+		return &ShellError{What: se.What, names: names}
+	}
+	return err
+}
 
 // Split splits a command line into argv the way a POSIX shell splits words:
 // blanks separate words; single quotes keep everything literally; double
@@ -19,7 +41,7 @@ const errNeedsShell = "; pass --shell to run the command through " + ShellPath
 // quotes a backslash keeps the next character and backslash-newline is
 // removed. Nothing is expanded and no globbing is done, so * ? [ and ~ are
 // literal. Syntax that a shell would act on and Split cannot honour without
-// changing the meaning is an error naming --shell: unquoted | & ; < > ( ) or
+// changing the meaning is a *ShellError: unquoted | & ; < > ( ) or
 // newline, # starting a word, $ or ` starting a substitution or expansion
 // (quoted or not), and a leading NAME=value assignment.
 //
@@ -56,7 +78,7 @@ func (s *splitter) split() ([]string, error) {
 		return nil, errors.New("empty command")
 	}
 	if isAssignment(s.argv[0]) {
-		return nil, fmt.Errorf("%q is a variable assignment%s", s.argv[0], errNeedsShell)
+		return nil, &ShellError{What: fmt.Sprintf("%q is a variable assignment", s.argv[0])}
 	}
 	return s.argv, nil
 }
@@ -174,7 +196,7 @@ func (s *splitter) checkExpansion(c byte) error {
 }
 
 func (s *splitter) refuse(what string) error {
-	return fmt.Errorf("%s at offset %d of %q%s", what, s.i, s.in, errNeedsShell)
+	return &ShellError{What: fmt.Sprintf("%s at offset %d of %q", what, s.i, s.in)}
 }
 
 func (s *splitter) add(c byte) {

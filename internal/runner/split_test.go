@@ -44,7 +44,7 @@ func TestSplitErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"", "empty command"},
 		{"  \t ", "empty command"},
-		{"a | b", `unquoted '|' is shell syntax at offset 2 of "a | b"; pass --shell`},
+		{"a | b", `unquoted '|' is shell syntax at offset 2 of "a | b"; pass Command.Shell`},
 		{"a; b", "unquoted ';'"},
 		{"a && b", "unquoted '&'"},
 		{"a &", "unquoted '&'"},
@@ -60,7 +60,7 @@ func TestSplitErrors(t *testing.T) {
 		{`echo "${HOME}"`, "$ is variable expansion"},
 		{"echo $1 $?", "$ is variable expansion"},
 		{"echo # comment", "# starts a comment"},
-		{"FOO=1 ./bench", `"FOO=1" is a variable assignment; pass --shell`},
+		{"FOO=1 ./bench", `"FOO=1" is a variable assignment; pass Command.Shell`},
 		{"echo 'open", "unterminated single quote"},
 		{`echo "open`, "unterminated double quote"},
 		{`echo \`, "trailing backslash"},

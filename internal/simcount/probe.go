@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/runner"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -37,6 +38,9 @@ type Target struct {
 type Counter struct {
 	Tool    Tool
 	Targets []Target
+	// Names spells the request fields the counts' errors name (the
+	// input, the prepare hook); nil spells their paths.
+	Names field.Names
 	// count runs one execution; nil is Tool.Count.
 	count func(ctx context.Context, r Run) (int64, error)
 }
@@ -105,9 +109,10 @@ func (k *Counter) once(ctx context.Context, t Target, n int64, prepare func() er
 func (k *Counter) run(ctx context.Context, r Run, prepare func() error) (int64, error) {
 	if prepare != nil {
 		if err := prepare(); err != nil {
-			return 0, fmt.Errorf("--prepare: %w", err)
+			return 0, fmt.Errorf("%s: %w", k.Names.Spell(fieldPrepare), err)
 		}
 	}
+	r.Names = k.Names
 	return k.count(ctx, r)
 }
 

@@ -78,8 +78,8 @@ func TestCountFailures(t *testing.T) {
 		t.Fatalf("got %+v, want probe_failed with the reason and no value", rec)
 	}
 	rec = counter(&fake{}, Target{Argv: []string{"prog"}}).Count(context.Background(), 0, 1, func() error { return errors.New("no disk") })
-	if rec.Status != string(axes.ProbeFailed) || rec.Reason != "--prepare: no disk" {
-		t.Fatalf("got %+v, want the --prepare failure", rec)
+	if rec.Status != string(axes.ProbeFailed) || rec.Reason != "Hooks.Prepare: no disk" {
+		t.Fatalf("got %+v, want the prepare hook's failure", rec)
 	}
 	rec = counter(&fake{}, Target{Refusal: "not in worker mode"}).Count(context.Background(), 0, 1, nil)
 	if rec.Status != string(axes.UnsupportedMode) || rec.Reason != "not in worker mode" || rec.Value != nil {

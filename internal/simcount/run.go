@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/flybench/flybench/internal/field"
 )
 
 // Run is one counted execution of a command.
@@ -22,9 +24,17 @@ type Run struct {
 	// report channel), whose content is discarded.
 	ReportFD bool
 	// Stdin is the file the command reads as its standard input, from
-	// its start (--input); "" is /dev/null.
+	// its start; "" is /dev/null.
 	Stdin string
+	// Names spells Stdin's request field in errors (Counter.Names).
+	Names field.Names
 }
+
+// The request fields a count's errors name (measure.Request's paths).
+const (
+	fieldInput   = "Stdio.Input"
+	fieldPrepare = "Hooks.Prepare"
+)
 
 // Count runs r under cachegrind and returns the instructions every
 // process of it executed. Output is discarded (stderr is kept for the
@@ -55,7 +65,7 @@ func (t Tool) Count(ctx context.Context, r Run) (int64, error) {
 	if r.Stdin != "" {
 		in, err := os.Open(r.Stdin)
 		if err != nil {
-			return 0, fmt.Errorf("--input: %w", err)
+			return 0, fmt.Errorf("%s: %w", r.Names.Spell(fieldInput), err)
 		}
 		defer in.Close()
 		cmd.Stdin = in

@@ -94,10 +94,7 @@ func Supported() error { return SupportedOn(platform.GOOS) }
 // perf counters on its threads) exist only on Linux.
 func SupportedOn(goos string) error {
 	const facility = "worker mode (waitid WNOWAIT, process CPU-time clocks, /proc/PID counters)"
-	if err := platform.CheckOn(facility, goos); err != nil {
-		return fmt.Errorf("%w; use --batch, which runs here", err)
-	}
-	return nil
+	return platform.CheckOn(facility, goos)
 }
 
 // Start starts the worker and reads its handshake. On any error the

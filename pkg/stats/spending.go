@@ -3,8 +3,11 @@ package stats
 import "math"
 
 // SpendingRule describes in one line how a run that samples until a
-// decision spends its error rate over its looks, for output records.
-const SpendingRule = "linear alpha spending in elapsed time: by the fraction t of --max-time, at most t*alpha has been spent; look k uses alpha*(t_k - t_(k-1)) (Bonferroni over looks, valid whatever the dependence between them), a look at the time limit everything left; looks at doubling elapsed times from 1/32 of the budget and 20 units"
+// decision spends its error rate over its looks, for output records;
+// limit is what the user calls the time limit.
+func SpendingRule(limit string) string {
+	return "linear alpha spending in elapsed time: by the fraction t of " + limit + ", at most t*alpha has been spent; look k uses alpha*(t_k - t_(k-1)) (Bonferroni over looks, valid whatever the dependence between them), a look at the time limit everything left; looks at doubling elapsed times from 1/32 of the budget and 20 units"
+}
 
 // MaxLookConfidence is the highest per-look confidence a look may use: a
 // look whose share of the error rate is smaller spends nothing and cannot

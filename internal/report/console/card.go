@@ -58,7 +58,7 @@ func sampling(r *model.Run, s *ndjson.Summary) string {
 	}
 	auto := ""
 	if r.Run.Config.SamplesRule != "" {
-		auto = "  (--samples auto: as many as fit, each batch at least one operation)"
+		auto = "  (" + r.Names.Spell(words.FieldSamples) + " auto: as many as fit, each batch at least one operation)"
 	}
 	return fmt.Sprintf("%d iter/sample%s x %s  median batch %s%s%s",
 		iter, words.SizeRange(s), model.Plural(s.N, "sample"), model.Dur(s.MedianBatchNS), capped, auto)

@@ -3,6 +3,7 @@ package console
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -69,8 +70,8 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.schedule(k, r.Run.Config.Layout)
-	if text := words.Sizes(k.Sizes); text != "" {
+	c.schedule(k, r.Run.Config.Layout, r.Names)
+	if text := words.Sizes(k.Sizes, r.Names); text != "" {
 		c.row("sizes", text)
 	}
 	for _, w := range k.Warnings {
@@ -90,12 +91,12 @@ func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
-func (c *console) schedule(k *ndjson.Comparison, layout *ndjson.Layout) {
+func (c *console) schedule(k *ndjson.Comparison, layout *ndjson.Layout, names field.Names) {
 	text, exposed := words.Schedule(k.Design, k.Batching)
 	if k.Duet != nil {
 		text = words.Duet(k.Duet) + ", " + words.Batching(k.Batching)
 	}
-	text = words.WithLayout(text, layout)
+	text = words.WithLayout(text, layout, names)
 	if exposed {
 		c.paintedRow("schedule", SGRYellow, "⚠ "+text)
 		return

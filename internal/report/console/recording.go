@@ -54,7 +54,7 @@ func (c *console) spanCard(r *model.Recording, s *ndjson.SpanSummary) {
 	}
 	c.row("retained", words.Outcomes(s.RetainedOutcomes))
 	if s.Outcome != "" && s.Outcome != "all" {
-		c.row("filter", fmt.Sprintf("--outcome %s: statistics of %s", s.Outcome, model.Plural(s.N, s.Outcome+" span")))
+		c.row("filter", fmt.Sprintf("%s %s: statistics of %s", r.Names.Spell(words.FieldOutcome), s.Outcome, model.Plural(s.N, s.Outcome+" span")))
 	}
 	if s.Wall == nil {
 		c.row("wall", model.UnavailableText(s.WallStatus, wallReason(s)))

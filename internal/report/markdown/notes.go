@@ -38,7 +38,7 @@ func markdownProcess(w *bytes.Buffer, r *model.Run) {
 // contender when the run has more than one.
 func markdownSizes(w *bytes.Buffer, r *model.Run) {
 	for k := range r.Comparisons {
-		text := words.Sizes(r.Comparisons[k].Sizes)
+		text := words.Sizes(r.Comparisons[k].Sizes, r.Names)
 		if text == "" {
 			continue
 		}

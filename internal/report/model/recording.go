@@ -1,6 +1,7 @@
 package model
 
 import (
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -9,6 +10,8 @@ import (
 // summaries of them (fb-stream(5)).
 type Recording struct {
 	Record ndjson.Recording
+	// Names spells the options the words name (Stream.Spell).
+	Names field.Names
 	// End is nil for a recording cut short.
 	End *ndjson.RecordingEnd
 	// Processes are the observed program's and the recorder's CPU and

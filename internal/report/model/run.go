@@ -6,12 +6,15 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Run is everything the stream said about one measurement run.
 type Run struct {
-	Run          ndjson.Run
+	Run ndjson.Run
+	// Names spells the options the words name (Stream.Spell).
+	Names        field.Names
 	Calibrations []ndjson.Calibration
 	// Samples are the run's sample records, kept only when the load asks
 	// for them (KeepSamples).

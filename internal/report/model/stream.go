@@ -9,8 +9,20 @@ package model
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
+
+// Spell has every run and recording of s spell the options their words
+// name (fb-pair's request fields, fb-analyze's options) with names.
+func (s *Stream) Spell(names field.Names) {
+	for _, r := range s.Runs {
+		r.Names = names
+	}
+	for _, rec := range s.Recordings {
+		rec.Names = names
+	}
+}
 
 // Stream is a whole report's input: its runs and its recordings, each in
 // stream order.

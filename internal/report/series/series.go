@@ -37,7 +37,7 @@ func Write(b *bytes.Buffer, format string, all []ndjson.Series) error {
 	case "json":
 		return writeJSON(b, all)
 	default:
-		return fmt.Errorf("--format %s does not render series: use %s", format, strings.Join(Formats(), ", "))
+		return fmt.Errorf("format %s does not render series: use %s", format, strings.Join(Formats(), ", "))
 	}
 	return nil
 }

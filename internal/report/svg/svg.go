@@ -1,5 +1,5 @@
-// Package svg is fb-report --format svg: the one figure of a stream that
-// --plot and --run name, as the figure package draws it.
+// Package svg is fb-report's svg format: the one figure of a stream that
+// a plot name and a run id prefix choose, as the figure package draws it.
 package svg
 
 import (
@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/internal/report/figure"
 	"github.com/flybench/flybench/internal/report/model"
 )
@@ -15,12 +16,24 @@ import (
 // PlotError is a --plot or --run that names no single figure: an
 // unknown plot, a run id prefix that matches nothing, a plot several
 // runs have, or one no run has data for. fb-report exits 2 on it.
-type PlotError struct{ msg string }
+type PlotError struct{ err *field.Error }
 
-func (e *PlotError) Error() string { return e.msg }
+func (e *PlotError) Error() string { return e.err.Error() }
 
-func plotErrorf(format string, args ...any) error {
-	return &PlotError{fmt.Sprintf(format, args...)}
+// Named returns a copy of e whose message spells the plot and run fields
+// with names.
+func (e *PlotError) Named(names field.Names) *PlotError { return &PlotError{e.err.Named(names)} }
+
+// The plot and the run as a PlotError names them.
+const (
+	FieldPlot = "report.Plot"
+	FieldRun  = "report.Run"
+)
+
+var plotField, runField = field.Name(FieldPlot), field.Name(FieldRun)
+
+func plotErrorf(path string, value any, format string, args ...any) error {
+	return &PlotError{field.Errorf(path, value, format, args...)}
 }
 
 // candidate is a run or recording that may have the plot.
@@ -35,7 +48,7 @@ type candidate struct {
 // id prefix) name: fb-report --format svg --plot PLOT --run RUN.
 func Write(w *bytes.Buffer, s *model.Stream, plot, run string) error {
 	if !slices.Contains(figure.Names(), plot) {
-		return plotErrorf("--plot %q: use %s", plot, strings.Join(figure.Names(), ", "))
+		return plotErrorf(FieldPlot, plot, "%s %q: use %s", plotField, plot, strings.Join(figure.Names(), ", "))
 	}
 	cands, err := candidates(s, plot, run)
 	if err != nil {
@@ -57,12 +70,12 @@ func Write(w *bytes.Buffer, s *model.Stream, plot, run string) error {
 	}
 	switch {
 	case len(figs) > 1:
-		return plotErrorf("--plot %s: %d runs have this plot (%s): choose one with --run ID", plot, len(figs), strings.Join(ids, ", "))
+		return plotErrorf(FieldPlot, plot, "%s %s: %d runs have this plot (%s): choose one with %s ID", plotField, plot, len(figs), strings.Join(ids, ", "), runField)
 	case len(figs) == 0 && len(missing) == 0:
-		return plotErrorf("--plot %s is a recording's plot and the stream has no recording; a run's plots are %s",
-			plot, strings.Join(figure.RunNames(), ", "))
+		return plotErrorf(FieldPlot, plot, "%s %s is a recording's plot and the stream has no recording; a run's plots are %s",
+			plotField, plot, strings.Join(figure.RunNames(), ", "))
 	case len(figs) == 0:
-		return plotErrorf("--plot %s: no data for it in %s", plot, strings.Join(missing, "; "))
+		return plotErrorf(FieldPlot, plot, "%s %s: no data for it in %s", plotField, plot, strings.Join(missing, "; "))
 	}
 	w.Write(figs[0].SVG)
 	return nil
@@ -90,7 +103,7 @@ func candidates(s *model.Stream, plot, run string) ([]candidate, error) {
 			has:  func() []string { return nil }})
 	}
 	if run != "" && !matchesAny(s, run) {
-		return nil, plotErrorf("--run %q: no run id starts with it (the stream has %s)", run, strings.Join(ids, ", "))
+		return nil, plotErrorf(FieldRun, run, "%s %q: no run id starts with it (the stream has %s)", runField, run, strings.Join(ids, ", "))
 	}
 	return all, nil
 }

@@ -3,6 +3,7 @@ package words
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -48,21 +49,21 @@ func Schedule(design ndjson.Design, batching string) (text string, exposed bool)
 // Layout says whether the processes' memory layout was randomized,
 // for the schedule line: "" when the run did not record it (worker and
 // gotest modes, older streams).
-func Layout(l *ndjson.Layout) string {
+func Layout(l *ndjson.Layout, names field.Names) string {
 	switch {
 	case l == nil:
 		return ""
 	case l.Randomized:
 		return fmt.Sprintf("layout randomized (%s padded 0–%d B per unit)", l.EnvVar, l.MaxPad)
 	case l.StackRandomized == "no":
-		return "layout fixed (--randomize-layout=false, stack not randomized by the kernel)"
+		return "layout fixed (" + names.Spell(FieldLayout) + "=false, stack not randomized by the kernel)"
 	}
-	return "layout fixed (--randomize-layout=false)"
+	return "layout fixed (" + names.Spell(FieldLayout) + "=false)"
 }
 
 // WithLayout appends the layout text to a schedule line.
-func WithLayout(text string, l *ndjson.Layout) string {
-	if lt := Layout(l); lt != "" {
+func WithLayout(text string, l *ndjson.Layout, names field.Names) string {
+	if lt := Layout(l, names); lt != "" {
 		return text + ", " + lt
 	}
 	return text

@@ -18,7 +18,7 @@ func TestLayoutText(t *testing.T) {
 		{&ndjson.Layout{StackRandomized: "no", NoRandomize: true},
 			"paired adjacent, order-balanced, layout fixed (--randomize-layout=false, stack not randomized by the kernel)"},
 	} {
-		if got := WithLayout("paired adjacent, order-balanced", tc.l); got != tc.want {
+		if got := WithLayout("paired adjacent, order-balanced", tc.l, flags); got != tc.want {
 			t.Errorf("WithLayout(%+v) = %q, want %q", tc.l, got, tc.want)
 		}
 	}

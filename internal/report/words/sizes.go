@@ -3,20 +3,21 @@ package words
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Sizes is the comparison card's sizes row: what workload the sides
 // ran and how the time per operation depended on it; "" for a stream
 // without the diagnostic, or one whose every batch was one operation.
-func Sizes(z *ndjson.Sizes) string {
+func Sizes(z *ndjson.Sizes, names field.Names) string {
 	switch {
 	case z == nil:
 		return ""
 	case z.EqualInPairs && z.Status == ndjson.SizesFixed && z.Range[1] == 1:
 		return ""
 	case z.EqualInPairs && z.Status == ndjson.SizesFixed:
-		return fmt.Sprintf("one workload per pair: %d operations, fixed (--size-spread 1): a dependence on the size cannot be seen", z.Range[0])
+		return fmt.Sprintf("one workload per pair: %d operations, fixed (%s 1): a dependence on the size cannot be seen", z.Range[0], names.Spell(FieldSizeSpread))
 	case z.EqualInPairs:
 		return fmt.Sprintf("one workload per pair: %d .. %d operations (median %d)%s%s", z.Range[0], z.Range[1], z.Median[0],
 			slopeClause("time per operation", z.Pooled), slopeClause("the change", z.Change))

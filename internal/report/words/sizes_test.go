@@ -27,7 +27,7 @@ func TestSizesText(t *testing.T) {
 		{&ndjson.Sizes{Status: ndjson.SizesVaried, Median: [2]int64{20000, 8900}, Contender: slope(-1, -1.5, -0.4), BiasPct: &bias, BiasCI: &ci},
 			"reference 20000, contender 8900 operations (median per batch); contender -1.00%/doubling [-1.50, -0.40]; of the change, +1.25% [+0.50, +2.00] from the sizes"},
 	} {
-		if got := Sizes(tc.z); got != tc.want {
+		if got := Sizes(tc.z, flags); got != tc.want {
 			t.Errorf("got  %q\nwant %q", got, tc.want)
 		}
 	}

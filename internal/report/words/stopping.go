@@ -7,6 +7,17 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
+// The options of fb-pair's request and fb-analyze's the words name, by
+// their field paths; a run's or recording's Names spells them.
+const (
+	FieldUntil      = "Until.Rule"
+	FieldMaxTime    = "Until.MaxTime"
+	FieldSizeSpread = "SizeSpread"
+	FieldLayout     = "RandomizeLayout"
+	FieldSamples    = "Samples"
+	FieldOutcome    = "analyze.Outcome" // analyze.FieldOutcome
+)
+
 // Stopping says how a run with a stopping rule ended: settled or at
 // its limit, after how many looks, units and how long, and, under a
 // decision rule, the level of the final look's interval (level) within
@@ -23,7 +34,7 @@ func Stopping(r *model.Run, level float64) string {
 	outcome := "settled"
 	switch reason {
 	case "time":
-		outcome = "hit the --max-time limit, not settled"
+		outcome = "hit the " + r.Names.Spell(FieldMaxTime) + " limit, not settled"
 	case "units":
 		outcome = "hit the most units a run may collect, not settled"
 	case "cut":
@@ -33,7 +44,7 @@ func Stopping(r *model.Run, level float64) string {
 	if rule == "width" {
 		rule = fmt.Sprintf("width=%g%%", u.WidthPct)
 	}
-	text := fmt.Sprintf("--until %s: %s after %s", rule, outcome, model.Plural(looks, "look"))
+	text := fmt.Sprintf("%s %s: %s after %s", r.Names.Spell(FieldUntil), rule, outcome, model.Plural(looks, "look"))
 	if e := r.End; e != nil && e.Until != nil {
 		text += fmt.Sprintf(", %s, %.1f s", model.Plural(e.Until.Units, UnitNoun(r)), float64(e.Until.ElapsedNS)/1e9)
 	}
