@@ -94,6 +94,7 @@ func main() {
 	flag.DurationVar(&pr.quiet, "precision-quiet", time.Second, "precision: fb-pair -t of a quiet run")
 	flag.DurationVar(&pr.loaded, "precision-loaded", 5*time.Second, "precision: fb-pair -t of a run under the mixed interferer")
 	flag.DurationVar(&pr.truth, "precision-truth", 20*time.Second, "precision: fb-pair -t of each pair's quiet truth")
+	precFlags := flag.String("precision-flags", "", "precision: more fb-pair flags of every run but the truth, split on spaces (e.g. '--samples 1000')")
 	precConds := flag.String("precision-conditions", "quiet,mixed", "precision: conditions, comma-separated: quiet, mixed (the mixed section's random interferer)")
 	flag.Parse()
 	if *bare > 0 {
@@ -115,7 +116,7 @@ func main() {
 	if *only == "" || *only == "mixed" {
 		check(mx.validate())
 	}
-	pr.bin, pr.conditions = *bin, splitList(*precConds, ",")
+	pr.bin, pr.conditions, pr.flags = *bin, splitList(*precConds, ","), strings.Fields(*precFlags)
 	if *only == "" || *only == "precision" {
 		check(pr.validate())
 	}

@@ -123,11 +123,17 @@ func comparisonOutcome(out []byte, elapsed time.Duration, err error) outcome {
 // pairAnalyze runs fb-pair with flags on a and c, its stream piped to
 // fb-analyze, and returns fb-analyze's output and fb-pair's wall time.
 func (b *bench) pairAnalyze(flags []string, a, c string) ([]byte, time.Duration, error) {
+	return b.toolsAnalyze(append(append(flags[:len(flags):len(flags)], "--"), a, c))
+}
+
+// toolsAnalyze runs fb-pair with args (after --progress none) piped to
+// fb-analyze, and returns fb-analyze's output and fb-pair's wall time.
+func (b *bench) toolsAnalyze(args []string) ([]byte, time.Duration, error) {
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil, 0, err
 	}
-	args := append(append([]string{"--progress", "none"}, flags...), "--", a, c)
+	args = append([]string{"--progress", "none"}, args...)
 	pair, analyze := exec.Command(b.tool("fb-pair"), args...), exec.Command(b.tool("fb-analyze"))
 	var out, pairErr, analyzeErr bytes.Buffer
 	pair.Stdout, pair.Stderr = w, &pairErr

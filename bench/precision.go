@@ -23,6 +23,7 @@ type precisionConfig struct {
 	loaded     time.Duration // fb-pair -t of a run under the interferer
 	truth      time.Duration // fb-pair -t of each pair's quiet truth
 	conditions []string      // quiet, mixed
+	flags      []string      // more fb-pair flags of every run but the truth
 }
 
 // precisionPairs are the compared cases: B is 1% more dependent steps.
@@ -41,14 +42,15 @@ func (c precisionConfig) validate() error {
 // coverage of the truth, median estimate and width, median wall time.
 func (b *bench) precision(c precisionConfig) {
 	section("in-process precision (issue 22 item 5): worker operations of 50-500 ns that differ by 1%, decided when the interval clears ±0.5%")
-	fmt.Printf("  command: go run ./bench -bin %s -only precision -precision-runs %d -precision-conditions %s -precision-quiet %v -precision-loaded %v\n",
-		c.bin, c.runs, strings.Join(c.conditions, ","), c.quiet, c.loaded)
+	fmt.Printf("  command: go run ./bench -bin %s -only precision -precision-runs %d -precision-conditions %s -precision-quiet %v -precision-loaded %v -precision-flags %q\n",
+		c.bin, c.runs, strings.Join(c.conditions, ","), c.quiet, c.loaded, strings.Join(c.flags, " "))
 	worker := b.tool("chainworker")
 	mx := &mixedRun{b: b, rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 22)),
 		interfereDir: filepath.Join(b.tmp, "interfere-precision")}
 	mx.budget = c.loaded
 	check(os.MkdirAll(mx.interfereDir, 0o755))
-	fmt.Printf("  runs: fb-pair --worker --case A --case B -t T -- chainworker | fb-analyze; quiet T=%v, mixed T=%v under interfere -seed <random>\n", c.quiet, c.loaded)
+	fmt.Printf("  runs: fb-pair --worker --case A --case B -t T %s -- chainworker (both operations in one worker) | fb-analyze; quiet T=%v, mixed T=%v under interfere -seed <random>\n",
+		strings.Join(c.flags, " "), c.quiet, c.loaded)
 	fmt.Println("  decided: A/B interval above +0.5% (A/A: any interval clear of ±0.5% is a false verdict); cover: the interval holds the truth (A/A: 0)")
 	type row struct {
 		pair, kind, cond string
@@ -57,7 +59,7 @@ func (b *bench) precision(c precisionConfig) {
 	}
 	var rows []row
 	for _, p := range precisionPairs {
-		truth := b.pairOutcome([]string{"--worker", "--case", p[0], "--case", p[1], "-t", c.truth.String()}, worker, worker)
+		truth := b.workerOutcome([]string{"--worker", "--case", p[0], "--case", p[1], "-t", c.truth.String()}, worker)
 		check(truth.err)
 		fmt.Printf("\n  -- %s vs %s: truth (quiet, -t %v) %+.3f%% [%+.3f, %+.3f]\n", p[0], p[1], c.truth, truth.change, truth.ci[0], truth.ci[1])
 		for _, cond := range c.conditions {
@@ -79,7 +81,8 @@ func (b *bench) precision(c precisionConfig) {
 					mx.quiet = cond == "quiet"
 					stop, err := mx.startInterferer(mx.rng.Uint32())
 					check(err)
-					o := b.pairOutcome([]string{"--worker", "--case", p[0], "--case", contender, "-t", t.String()}, worker, worker)
+					flags := append([]string{"--worker", "--case", p[0], "--case", contender, "-t", t.String()}, c.flags...)
+					o := b.workerOutcome(flags, worker)
 					stop()
 					r.outs = append(r.outs, o)
 					if o.err != nil {
@@ -119,4 +122,12 @@ func (b *bench) precision(c precisionConfig) {
 			fmt.Sprintf("%d/%d", decided, done), fmt.Sprintf("%d/%d", wrong, done), fmt.Sprintf("%d/%d", cover, done),
 			median(est), median(width), median(wall))
 	}
+}
+
+// workerOutcome runs fb-pair with flags on one worker command, whose cases
+// the flags name, piped to fb-analyze: the two operations of one worker,
+// as a user compares two implementations.
+func (b *bench) workerOutcome(flags []string, worker string) outcome {
+	out, elapsed, err := b.toolsAnalyze(append(flags, "--", worker))
+	return comparisonOutcome(out, elapsed, err)
 }
