@@ -27,7 +27,8 @@
 //     compared with itself at one path and with a byte copy (A/A), and with
 //     a true difference (A/B), quiet and under a background load.
 //  9. interference that is not a square wave (issue 19 §3; -only mixed,
-//     some three hours): A/A and a 2% A/B of a compute-,
+//     some three hours): A/A and an A/B taking 2% more time (the memory
+//     program 3%) of a compute-,
 //     memory- and I/O-bound, a short and a long program under a seeded
 //     random mix of interference (examples/interfere), paired, --until,
 //     --timer cpu, --sequential and hyperfine -N; false verdicts,
@@ -36,6 +37,10 @@
 //  10. peak memory (issue 24; -only peak): fb-sample's rss_peak of a C
 //     program touching 1 to 256 MiB against GNU time's %M, in exec and
 //     batch modes, and what measuring it adds to a run.
+//  11. in-process precision (issue 22 item 5; -only precision): two
+//     operations of one worker (examples/chainworker, 150 and 340 ns) that
+//     differ by 1%, A/A and A/B in short runs, idle and under the mixed
+//     section's interferer; how often the interval clears ±0.5%.
 package main
 
 import (
