@@ -210,7 +210,7 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
 	case a.Name == "rss_peak" && u.PeakErr != nil:
 		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: fmt.Sprintf(peakUnreadReason, u.PeakMethod, u.PeakErr)}
-	case a.Name == "rss_peak" && u.MaxRSSKiB <= u.PeakFloorKiB:
+	case a.Name == "rss_peak" && u.PeakBounded():
 		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(u.MaxRSSKiB)/1024, float64(u.PeakFloorKiB)/1024, u.PeakMethod)}
 	}
 	return ndjson.Collected(usageValue(a.Name, u, n))
@@ -218,9 +218,9 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 
 // peakFloorReason explains an rss_peak hidden under the floor of its
 // method (runner.Peak): a child's ru_maxrss includes the high-water mark
-// of the memory it had before its exec, so a peak at or below the floor
-// says only "at most this much".
-const peakFloorReason = "an upper bound only: the runs' peak is at most %.1f MiB, at or below the %.1f MiB the kernel may report in its place (the high-water mark a child inherits at exec; method %s)"
+// of the memory it had before its exec, so a peak at or near the floor
+// (Usage.PeakBounded) says only "at most this much".
+const peakFloorReason = "an upper bound only: the runs' peak is at most %.1f MiB, at or near the %.1f MiB the kernel may report in its place (the high-water mark a child inherits at exec; method %s)"
 
 // peakUnreadReason explains an rss_peak without the floor it is checked
 // against.
