@@ -20,14 +20,7 @@ func TestBefore(t *testing.T) {
 				runs = append(runs, fixtureRun{id: fmt.Sprintf("r%d", i), started: t0.Add(time.Duration(i) * time.Second),
 					tags: map[string]string{"revision": fmt.Sprintf("rev%d", i)}, medians: []float64{100 + float64(i), 50}})
 			}
-			raw := stream(runs...)
-			entries, err := Parse("s", raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Add(raw, entries, nil); err != nil {
-				t.Fatal(err)
-			}
+			entries := addRuns(t, s, "s", runs...)
 			// The newest three before r4: r1, r2, r3, oldest first; r4 itself and r5 are later.
 			r4 := entries[4].Run
 			got, err := s.Before(&r4, "c0", 3, nil)

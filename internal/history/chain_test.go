@@ -18,14 +18,7 @@ func TestChains(t *testing.T) {
 		runs = append(runs, fixtureRun{id: fmt.Sprintf("r%d", i), started: t0.Add(time.Duration(i) * time.Hour),
 			tags: map[string]string{"revision": fmt.Sprintf("v%d", i+1)}, medians: []float64{100, 100 * ratio}})
 	}
-	raw := stream(runs...)
-	entries, err := Parse("c", raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Add(raw, entries, nil); err != nil {
-		t.Fatal(err)
-	}
+	addRuns(t, s, "c", runs...)
 	got, err := s.Chains(Query{Case: "c1"})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"fmt"
+	"testing"
 	"time"
 
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -55,4 +56,19 @@ func mustWrite(w *ndjson.Writer, r ndjson.Record) {
 func fixtureSummary(runID string, c int, m float64) ndjson.Summary {
 	return ndjson.Summary{RunID: runID, Case: c, Name: fmt.Sprintf("c%d", c), N: 10, Min: m * 0.9, Median: m, Mean: m,
 		P95: m * 1.1, P99: m * 1.2, Max: m * 1.3, SD: m * 0.01, MeanCI: [2]float64{m * 0.99, m * 1.01}}
+}
+
+// addRuns writes runs as one stream named name, adds it to s untagged and
+// returns its parsed entries.
+func addRuns(t *testing.T, s *Store, name string, runs ...fixtureRun) []Entry {
+	t.Helper()
+	raw := stream(runs...)
+	entries, err := Parse(name, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Add(raw, entries, nil); err != nil {
+		t.Fatal(err)
+	}
+	return entries
 }

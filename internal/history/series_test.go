@@ -24,14 +24,7 @@ func TestSeries(t *testing.T) {
 				runs = append(runs, fixtureRun{id: fmt.Sprintf("r%d", i), started: t0.Add(time.Duration(i) * 500 * time.Millisecond),
 					tags: map[string]string{"revision": fmt.Sprintf("rev%d", i), "branch": branch}, medians: []float64{100 + float64(i), 50}})
 			}
-			raw := stream(runs...)
-			entries, err := Parse("s", raw)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Add(raw, entries, nil); err != nil {
-				t.Fatal(err)
-			}
+			addRuns(t, s, "s", runs...)
 			got, err := s.Series(Query{Case: "c0", Metric: "median_ns", Where: map[string]string{"branch": "main"}})
 			if err != nil {
 				t.Fatal(err)
@@ -72,14 +65,7 @@ func TestMarkChanges(t *testing.T) {
 		runs = append(runs, fixtureRun{id: fmt.Sprintf("r%02d", i), started: t0.Add(time.Duration(i) * time.Hour),
 			tags: map[string]string{"revision": fmt.Sprintf("v%d", i)}, medians: []float64{level + noise}})
 	}
-	raw := stream(runs...)
-	entries, err := Parse("m", raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Add(raw, entries, nil); err != nil {
-		t.Fatal(err)
-	}
+	addRuns(t, s, "m", runs...)
 	series, err := s.Series(Query{Case: "c0", Metric: "median_ns"})
 	if err != nil {
 		t.Fatal(err)
