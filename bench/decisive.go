@@ -212,7 +212,13 @@ func (b *bench) linearCost(empty, format string, probe int) (float64, float64) {
 
 // sampleMedian is fb-sample's median per-run time of a command, in ns.
 func (b *bench) sampleMedian(command string) float64 {
-	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--samples", "20", "-t", "400ms", "--", command).Output()
+	return b.sampledMedian("--progress", "none", "--samples", "20", "-t", "400ms", "--", command)
+}
+
+// sampledMedian is the median time per operation of an fb-sample run with
+// args, in ns.
+func (b *bench) sampledMedian(args ...string) float64 {
+	out, err := exec.Command(b.tool("fb-sample"), args...).Output()
 	check(err)
 	var ops []float64
 	eachRecord(out, func(typ string, raw []byte) {

@@ -128,16 +128,6 @@ func (b *bench) samplePeak(touch string, mib int, batch bool) (float64, string, 
 // sampleTouch0 is fb-sample's median time per run of touch 0 with one
 // --metrics selection.
 func (b *bench) sampleTouch0(touch, metrics string) float64 {
-	out, err := exec.Command(b.tool("fb-sample"), "--progress", "none", "--warmup", "20ms", "--samples", "30",
-		"--measurement-time", "300ms", "--metrics", metrics, "--", touch+" 0").Output()
-	check(err)
-	var ops []float64
-	eachRecord(out, func(typ string, raw []byte) {
-		if typ == ndjson.TypeSample {
-			var s ndjson.Sample
-			check(json.Unmarshal(raw, &s))
-			ops = append(ops, s.OpNS)
-		}
-	})
-	return median(ops)
+	return b.sampledMedian("--progress", "none", "--warmup", "20ms", "--samples", "30",
+		"--measurement-time", "300ms", "--metrics", metrics, "--", touch+" 0")
 }
