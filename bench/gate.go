@@ -44,29 +44,107 @@ func (b *bench) gate(g gateConfig) {
 	check(os.WriteFile(profile, out, 0o644))
 	printProfile(out, time.Since(start))
 	fmt.Printf("fb-pair --name base --name head %s -- A A|B | fb-analyze | fb-check --noise profile; A = spin -n 3000000, B = 10%% more steps\n", g.pairFlags)
+	// The same runs are judged against their history too (issue 23): every
+	// A/A run is added to a results store after it is judged, as CI on a
+	// main branch does; the A/B runs are judged, not added, as a pull
+	// request's are.
+	h := newHistoryGate(b, filepath.Join(b.tmp, "history.db"))
 	for _, run := range []struct {
 		name      string
 		n         int
 		contender string
 		want      int
-	}{{"A/A", g.aa, a, 0}, {"A/B +10%", g.ab, slow, 12}} {
+		add       bool
+	}{{"A/A", g.aa, a, 0, true}, {"A/B +10%", g.ab, slow, 12, false}} {
 		codes := map[int]int{}
 		var changes []string
 		for range run.n {
-			code, change := b.checkOnce(flags, a, run.contender, profile)
+			analyzed, _, err := b.pairAnalyze(flags, a, run.contender)
+			check(err)
+			code, change := b.checkOnce(analyzed, profile)
 			codes[code]++
 			changes = append(changes, change)
+			h.judge(run.name, analyzed, run.add)
 		}
 		fmt.Printf("  %-9s %2d/%d exit %d (wanted)  all exits %v  changes %s\n", run.name, codes[run.want], run.n, run.want, codes, strings.Join(changes, " "))
 	}
+	h.print()
 	b.instructionCounts()
 }
 
-// checkOnce runs one comparison through fb-check and returns its exit
-// status and the time change fb-check judged.
-func (b *bench) checkOnce(flags []string, a, c, profile string) (int, string) {
-	analyzed, _, err := b.pairAnalyze(flags, a, c)
-	check(err)
+// historyGate judges each run of the gate section with fb-check
+// --history against the A/A runs added before it.
+type historyGate struct {
+	b     *bench
+	db    string
+	added int
+	rows  []string            // per run kind, in order
+	cases map[string][]string // per run kind: each case's outcome and change
+	fails map[string]int      // per run kind: runs with a history failure
+	runs  map[string]int      // per run kind: runs judged with history
+}
+
+func newHistoryGate(b *bench, db string) *historyGate {
+	return &historyGate{b: b, db: db, cases: map[string][]string{}, fails: map[string]int{}, runs: map[string]int{}}
+}
+
+// judge runs fb-check --history on an analysed stream once the store
+// holds at least 5 runs (fb-check's minimum), then adds the stream when
+// add is set.
+func (h *historyGate) judge(kind string, analyzed []byte, add bool) {
+	if !slices.Contains(h.rows, kind) {
+		h.rows = append(h.rows, kind)
+	}
+	if h.added >= 5 {
+		cmd := exec.Command(h.b.tool("fb-check"), "--history", h.db, "--format", "ndjson")
+		cmd.Stdin = bytes.NewReader(analyzed)
+		out, err := cmd.Output()
+		var ee *exec.ExitError
+		if err != nil && !errors.As(err, &ee) {
+			check(err)
+		}
+		failed := false
+		eachRecord(out, func(typ string, raw []byte) {
+			var ck ndjson.Check
+			if typ != ndjson.TypeCheck || json.Unmarshal(raw, &ck) != nil {
+				return
+			}
+			for _, it := range ck.Items {
+				if it.Kind != "history" {
+					continue
+				}
+				failed = failed || it.Outcome == ndjson.CheckItemFail
+				h.cases[kind] = append(h.cases[kind], fmt.Sprintf("%s:%s%+.1f%%(±%.1f)", it.Subject, it.Outcome[:1], it.Value, it.Window))
+			}
+		})
+		h.runs[kind]++
+		if failed {
+			h.fails[kind]++
+		}
+	}
+	if add {
+		f := filepath.Join(h.b.tmp, fmt.Sprintf("history-%d.ndjson", h.added))
+		check(os.WriteFile(f, analyzed, 0o644))
+		out, err := exec.Command(h.b.tool("fb-history"), "add", "--db", h.db, f).CombinedOutput()
+		if err != nil {
+			check(fmt.Errorf("fb-history add: %v: %s", err, out))
+		}
+		h.added++
+	}
+}
+
+// print writes the history gate's outcomes per run kind.
+func (h *historyGate) print() {
+	fmt.Println("history gate: fb-check --history (SQLite) on the same runs; each A/A run added after it is judged, the first 5 only added; A/B runs judged against every A/A run, not added")
+	for _, kind := range h.rows {
+		fmt.Printf("  %-9s %2d of %d runs with a history failure (per case: outcome p/f/s, change from the history's level, ±window)\n", kind, h.fails[kind], h.runs[kind])
+		fmt.Printf("            %s\n", strings.Join(h.cases[kind], " "))
+	}
+}
+
+// checkOnce runs an analysed comparison through fb-check with the noise
+// profile and returns its exit status and the time change fb-check judged.
+func (b *bench) checkOnce(analyzed []byte, profile string) (int, string) {
 	cmd := exec.Command(b.tool("fb-check"), "--noise", profile, "--format", "ndjson")
 	cmd.Stdin = bytes.NewReader(analyzed)
 	out, err := cmd.Output()

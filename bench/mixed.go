@@ -35,7 +35,7 @@ const (
 // The section's programs and methods, in table order.
 var (
 	mixedPrograms = []string{"compute", "memory", "io", "short", "long"}
-	mixedMethods  = []string{"paired", "until", "cpu", "duet", "sequential", "hyperfine"}
+	mixedMethods  = []string{"paired", "until", "cpu", "duet", "retake", "sequential", "hyperfine"}
 )
 
 // mixedConfig is the mixed-interference section's settings, from the
@@ -100,6 +100,11 @@ func (c mixedConfig) method(name string) method {
 		return method{name, append([]string{"--timer", "cpu", "-t", t, "--max-sampling-time", stop}, watch...)}
 	case "duet":
 		return method{name, append([]string{"--duet", "-t", t, "--max-sampling-time", stop}, watch...)}
+	case "retake":
+		// Every contaminated window is collected again, without a
+		// retake limit: the hard stop ends the run with the clean pairs
+		// it has.
+		return method{name, []string{"-t", t, "--max-sampling-time", stop, "--watch", "retake", "--max-retakes", "1000000"}}
 	case "sequential":
 		return method{name, []string{"--sequential", "-t", t, "--max-sampling-time", stop}}
 	}
