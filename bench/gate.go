@@ -68,7 +68,26 @@ func (b *bench) gate(g gateConfig) {
 		}
 		fmt.Printf("  %-9s %2d/%d exit %d (wanted)  all exits %v  changes %s\n", run.name, codes[run.want], run.n, run.want, codes, strings.Join(changes, " "))
 	}
-	h.print()
+	h.print("")
+	// The history gate judges a level, which moves with the machine's
+	// speed; with a reference workload in every run it judges each case's
+	// score in the reference's units instead. The same A/A and A/B runs
+	// again, with --reference int, judged against their own history only.
+	ref := newHistoryGate(b, filepath.Join(b.tmp, "history-ref.db"))
+	refFlags := append(slices.Clone(flags), "--reference", "int")
+	for _, run := range []struct {
+		name      string
+		n         int
+		contender string
+		add       bool
+	}{{"A/A", g.aa, a, true}, {"A/B +10%", g.ab, slow, false}} {
+		for range run.n {
+			analyzed, _, err := b.pairAnalyze(refFlags, a, run.contender)
+			check(err)
+			ref.judge(run.name, analyzed, run.add)
+		}
+	}
+	ref.print(" with --reference int (each case's score judged)")
 	b.instructionCounts()
 }
 
@@ -133,9 +152,14 @@ func (h *historyGate) judge(kind string, analyzed []byte, add bool) {
 	}
 }
 
-// print writes the history gate's outcomes per run kind.
-func (h *historyGate) print() {
-	fmt.Println("history gate: fb-check --history (SQLite) on the same runs; each A/A run added after it is judged, the first 5 only added; A/B runs judged against every A/A run, not added")
+// print writes the history gate's outcomes per run kind; how says how
+// the runs were made when they are not the section's own.
+func (h *historyGate) print(how string) {
+	runs := "the same runs"
+	if how != "" {
+		runs = "runs made again" + how
+	}
+	fmt.Printf("history gate: fb-check --history (SQLite) on %s; each A/A run added after it is judged, the first 5 only added; A/B runs judged against every A/A run, not added\n", runs)
 	for _, kind := range h.rows {
 		fmt.Printf("  %-9s %2d of %d runs with a history failure (per case: outcome p/f/s, change from the history's level, ±window)\n", kind, h.fails[kind], h.runs[kind])
 		fmt.Printf("            %s\n", strings.Join(h.cases[kind], " "))

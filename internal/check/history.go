@@ -27,11 +27,12 @@ const MinHistoryRuns = 5
 const DefaultHistoryRuns = 20
 
 // Past is a results store as the gate reads it: Before gives a case's
-// median in the newest n runs before run on run's machine class (the
-// fingerprint fields that make timings comparable) that hold every tag of
-// where, oldest first, without run itself. *history.Store is one.
+// median (with score set, its normalized score) in the newest n runs
+// before run on run's machine class (the fingerprint fields that make
+// timings comparable) that hold every tag of where, oldest first, without
+// run itself. *history.Store is one.
 type Past interface {
-	Before(run *ndjson.Run, name string, n int, where map[string]string) ([]ndjson.SeriesPoint, error)
+	Before(run *ndjson.Run, name string, score bool, n int, where map[string]string) ([]ndjson.SeriesPoint, error)
 }
 
 // History says what each run is judged against besides its own
@@ -64,9 +65,15 @@ func (e *HistoryError) Unwrap() error { return e.Err }
 func (h *History) historyItems(r *Run, opt Options) ([]ndjson.CheckItem, string, error) {
 	var items []ndjson.CheckItem
 	short := ""
+	ref := referenceOf(r.Summaries)
 	for i := range r.Summaries {
 		sm := &r.Summaries[i]
-		past, err := h.Past.Before(&r.Run, sm.Name, h.Runs, h.Where)
+		if sm.Case == ref {
+			items = append(items, skip(ndjson.CheckItem{Kind: KindHistory, Subject: sm.Name, Metric: "time", Design: ndjson.DesignIndependent,
+				Unit: "%", Threshold: opt.MaxSlowdownPct}, "the reference workload: the other cases are judged in its units"))
+			continue
+		}
+		past, err := h.Past.Before(&r.Run, sm.Name, sm.Normalized != nil, h.Runs, h.Where)
 		if err != nil {
 			return nil, "", &HistoryError{Store: h.Store, Err: err}
 		}
@@ -86,28 +93,44 @@ func (h *History) historyItems(r *Run, opt Options) ([]ndjson.CheckItem, string,
 // the case's mean interval in this run, noise the history's own spread
 // between runs by fb-noise's estimator (noise.Estimate, the history's
 // level in place of the first invocation).
+//
+// A case scored against a reference workload (fb-pair --reference) is
+// judged by its score instead, against the scores of the runs that have
+// one: the machine's speed, which moves a level from run to run as much
+// as a program's change does, cancels in the score.
 func (h *History) item(sm *ndjson.Summary, past []ndjson.SeriesPoint, opt Options) ndjson.CheckItem {
 	it := ndjson.CheckItem{Kind: KindHistory, Subject: sm.Name, Metric: "time", Design: ndjson.DesignIndependent,
 		Unit: "%", Threshold: opt.MaxSlowdownPct}
+	value, hw, show := sm.Median, 0.0, model.Dur
+	if sm.Mean > 0 {
+		hw = (sm.MeanCI[1] - sm.MeanCI[0]) / 2 / sm.Mean * 100
+	}
+	if n := sm.Normalized; n != nil {
+		it.Metric, value, show = "score", n.Score, func(v float64) string { return fmt.Sprintf("score %.4g", v) }
+		hw = 0
+		if n.Score > 0 {
+			hw = (n.CI[1] - n.CI[0]) / 2 / n.Score * 100
+		}
+	}
 	if len(past) < MinHistoryRuns {
+		kind := "comparable run"
+		if it.Metric == "score" {
+			kind = "comparable run with a score"
+		}
 		return skip(it, fmt.Sprintf("too little history: %s on this machine class, at least %d needed",
-			model.Plural(len(past), "comparable run"), MinHistoryRuns))
+			model.Plural(len(past), kind), MinHistoryRuns))
 	}
 	values := make([]float64, len(past))
 	for i, p := range past {
 		values[i] = p.Value
 	}
 	level := medianOf(values)
-	hw := 0.0
-	if sm.Mean > 0 {
-		hw = (sm.MeanCI[1] - sm.MeanCI[0]) / 2 / sm.Mean * 100
-	}
-	if !(level > 0) || !finite(sm.Median, hw) {
+	if !(level > 0) || !finite(value, hw) {
 		return skip(it, "no positive level in the history or no finite median in this run")
 	}
 	spread := noise.Estimate(ndjson.NoiseLevel, append([]float64{level}, values...))
-	it.Value, it.Window = (sm.Median/level-1)*100, math.Hypot(hw, spread)
-	against := fmt.Sprintf("than the level of the last %s (%s)", model.Plural(len(past), "run"), model.Dur(level))
+	it.Value, it.Window = (value/level-1)*100, math.Hypot(hw, spread)
+	against := fmt.Sprintf("than the level of the last %s (%s)", model.Plural(len(past), "run"), show(level))
 	parts := fmt.Sprintf("interval ±%s, history noise ±%s", meas(hw), meas(spread))
 	var out ndjson.CheckItem
 	switch {
@@ -119,7 +142,7 @@ func (h *History) item(sm *ndjson.Summary, past []ndjson.SeriesPoint, opt Option
 		out = fail(it, fmt.Sprintf("%s %s: at least %s and outside the ±%s window (%s)",
 			slowerFaster(it.Value), against, pct(it.Threshold), meas(it.Window), parts))
 	}
-	if note := h.newestChange(past, sm.Median); note != "" {
+	if note := h.newestChange(past, value); note != "" {
 		out.Why += "; " + note
 	}
 	return out
@@ -173,4 +196,15 @@ func medianOf(values []float64) float64 {
 		return (s[n/2-1] + s[n/2]) / 2
 	}
 	return s[len(s)/2]
+}
+
+// referenceOf is the reference workload's case in a run's summaries (the
+// case the others are scored against), or -1 without one.
+func referenceOf(summaries []ndjson.Summary) int {
+	for _, s := range summaries {
+		if s.Normalized != nil {
+			return s.Normalized.ReferenceCase
+		}
+	}
+	return -1
 }

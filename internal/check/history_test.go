@@ -172,3 +172,81 @@ func TestHistoryBesideComparisons(t *testing.T) {
 		}
 	}
 }
+
+// scoredRun is an analysed run of "parse" scored against a reference
+// workload "ref" (case 1), both measured at start i on a machine running
+// at speed factor machine: parse's median is score·machine ms, ref's
+// machine·2 ms, each with a mean interval of ±1%.
+func scoredRun(i int, machine, score float64) []ndjson.Record {
+	id := fmt.Sprintf("%08d-aaaa-4bbb-8ccc-000000000001", i)
+	run := runRecord(id, ndjson.DesignSingle, "parse", "ref")
+	run.Started = histT0.Add(time.Duration(i) * time.Second).Format(time.RFC3339Nano)
+	recs := []ndjson.Record{run, analysis(id)}
+	ref := 2e6 * machine
+	for c, median := range []float64{2e6 * score * machine, ref} {
+		sm := &ndjson.Summary{RunID: id, Case: c, Name: run.Cases[c].Name, N: 30, Min: median * 0.95, Median: median, Mean: median,
+			P95: median * 1.05, P99: median * 1.06, Max: median * 1.1, SD: median * 0.02, MeanCI: [2]float64{median * 0.99, median * 1.01}}
+		if c == 0 {
+			h := math.Hypot(0.01, 0.01)
+			sm.Normalized = &ndjson.Normalized{ReferenceCase: 1, Score: median / ref, CI: [2]float64{median / ref * (1 - h), median / ref * (1 + h)}}
+		}
+		recs = append(recs, sm)
+	}
+	return recs
+}
+
+// TestHistoryJudgesScores: with a reference workload in every run, a case
+// is judged by its score, so the machine's speed, which moves every
+// median ±15% from run to run here, neither hides a 20% regression nor
+// fails a run on a slow machine; the reference workload itself is skipped.
+func TestHistoryJudgesScores(t *testing.T) {
+	cases := []struct {
+		name              string
+		machine, score    float64
+		outcome, metric   string
+		why, referenceWhy string
+	}{
+		{"a regression on a fast machine", 0.88, 0.5 * 1.2, ndjson.CheckItemFail, "score", "slower by 20.0% than the level of the last 20 runs (score 0.4999)", "the reference workload: the other cases are judged in its units"},
+		{"a slow machine, no change", 1.15, 0.5, ndjson.CheckItemPass, "score", "than the level of the last 20 runs (score 0.4999)", "the reference workload"},
+	}
+	for _, tc := range cases {
+		t.Run(strings.ReplaceAll(tc.name, " ", "_"), func(t *testing.T) {
+			s, err := history.Open(filepath.Join(t.TempDir(), "h.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			var buf bytes.Buffer
+			w := ndjson.NewWriter(&buf)
+			for i := range 20 {
+				for _, r := range scoredRun(i, wobble(i, 0.15), 0.5*wobble(i, 0.002)) {
+					if err := w.Write(r); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			entries, err := history.Parse("history.ndjson", buf.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Add(buf.Bytes(), entries, nil); err != nil {
+				t.Fatal(err)
+			}
+			all := load(t, scoredRun(100, tc.machine, tc.score)...)
+			res, err := JudgeHistory(all, nil, DefaultOptions, History{Past: s, Store: "h.db", Runs: DefaultHistoryRuns, Change: changepoint.DefaultOptions})
+			if err != nil {
+				t.Fatal(err)
+			}
+			items := res.Checks[0].Items
+			if len(items) != 2 {
+				t.Fatalf("items %+v", items)
+			}
+			if it := items[0]; it.Subject != "parse" || it.Metric != tc.metric || it.Outcome != tc.outcome || !strings.Contains(it.Why, tc.why) {
+				t.Errorf("parse: %+v, want %s %s with why containing %q", it, tc.metric, tc.outcome, tc.why)
+			}
+			if it := items[1]; it.Subject != "ref" || it.Outcome != ndjson.CheckItemSkip || !strings.Contains(it.Why, tc.referenceWhy) {
+				t.Errorf("ref: %+v", it)
+			}
+		})
+	}
+}

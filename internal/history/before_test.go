@@ -23,7 +23,7 @@ func TestBefore(t *testing.T) {
 			entries := addRuns(t, s, "s", runs...)
 			// The newest three before r4: r1, r2, r3, oldest first; r4 itself and r5 are later.
 			r4 := entries[4].Run
-			got, err := s.Before(&r4, "c0", 3, nil)
+			got, err := s.Before(&r4, "c0", false, 3, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,16 +33,16 @@ func TestBefore(t *testing.T) {
 			// Another machine class has no history here.
 			other := r4
 			other.Host.CPUs = 4
-			if got, err := s.Before(&other, "c0", 3, nil); err != nil || len(got) != 0 {
+			if got, err := s.Before(&other, "c0", false, 3, nil); err != nil || len(got) != 0 {
 				t.Fatalf("another class: %+v, %v", got, err)
 			}
 			// A new run, not stored, started last: every stored run counts, up to n.
 			late := ndjson.Run{RunID: "new", Started: t0.Add(time.Hour).Format(time.RFC3339Nano), Host: r4.Host}
-			if got, err := s.Before(&late, "c1", 10, nil); err != nil || len(got) != 6 {
+			if got, err := s.Before(&late, "c1", false, 10, nil); err != nil || len(got) != 6 {
 				t.Fatalf("new run: %+v, %v", got, err)
 			}
 			// Only the runs with every tag asked for.
-			if got, err := s.Before(&late, "c1", 10, map[string]string{"revision": "rev2"}); err != nil || len(got) != 1 || got[0].RunID != "r2" {
+			if got, err := s.Before(&late, "c1", false, 10, map[string]string{"revision": "rev2"}); err != nil || len(got) != 1 || got[0].RunID != "r2" {
 				t.Fatalf("where revision=rev2: %+v, %v", got, err)
 			}
 		})
