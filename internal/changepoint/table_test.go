@@ -142,10 +142,10 @@ func TestLabelledSet(t *testing.T) {
 		t.Skip("a measurement: -changepoint.table")
 	}
 	const per, tol = 100, 2
-	t.Logf("%-24s | %-36s | %-36s | %s", "family", "e-divisive, windows of 50 (default)", "e-divisive, whole series", "windowed t-test")
+	t.Logf("%-24s | %-39s | %-39s | %s", "family", "e-divisive, windows of 50 (default)", "e-divisive, whole series", "windowed t-test")
 	row := func(c tally) string {
 		p, r, f := c.f1()
-		return fmt.Sprintf("reported %3d P %.2f R %.2f F1 %.2f", c.reported, p, r, f)
+		return fmt.Sprintf("reported %3d P %.3f R %.3f F1 %.3f", c.reported, p, r, f)
 	}
 	for fi, fam := range families {
 		var ed, whole, wt tally
