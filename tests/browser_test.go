@@ -13,6 +13,9 @@ import (
 	"time"
 
 	"github.com/flybench/flybench/internal/browser"
+	"github.com/flybench/flybench/internal/changepoint"
+	"github.com/flybench/flybench/internal/history"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // htmlBudget is the largest HTML report accepted for a run of 1,000
@@ -90,6 +93,51 @@ func TestHTMLReportInBrowser(t *testing.T) {
 			}
 		})
 	}
+	t.Run("series", func(t *testing.T) {
+		series := seriesStream(t, filepath.Join(dir, "series.ndjson"))
+		html := filepath.Join(dir, "series.html")
+		pipe(t, series, html, tool("fb-report"), "--format", "html")
+		page, err := browser.Open(html, browser.Options{Exec: exe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("series: browser load %v, %d plots, page %d px high", page.Load.Round(time.Millisecond), len(page.Figures), page.Height)
+		checkPage(t, page)
+		if len(page.Figures) != 2 || page.Figures[0].Label != "Median of parse per run" {
+			t.Errorf("want 2 series plots titled by their case: %+v", page.Figures)
+		}
+		if out := os.Getenv("FLYBENCH_SCREENSHOTS"); out != "" {
+			if err := os.WriteFile(filepath.Join(out, "report-series.png"), page.Screenshot, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+	})
+}
+
+// seriesStream writes a stream of two series as fb-history show writes
+// them (change points by its defaults): 60 runs of a case whose median
+// steps up 6% at run 21 and back down at run 41, with revisions, and the
+// same case on another class, flat. It returns out.
+func seriesStream(t *testing.T, out string) string {
+	t.Helper()
+	var all []ndjson.Series
+	for k, class := range []string{"linux/amd64/CPU A/2", "linux/amd64/CPU B/8"} {
+		s := ndjson.Series{Series: ndjson.SeriesLevels, Case: "parse", Metric: "median_ns", Class: class, Total: 60}
+		for i := range 60 {
+			v := 2.5e6 * (1 + 0.01*math.Sin(float64(i*i+k)))
+			if k == 0 && i >= 20 && i < 40 {
+				v *= 1.06
+			}
+			s.Points = append(s.Points, ndjson.SeriesPoint{RunID: fmt.Sprintf("%08x-0000", i+100*k), Started: fmt.Sprintf("2026-03-%02dT%02d:00:00Z", 1+i/24, i%24),
+				Revision: fmt.Sprintf("%07x", 0xabc000+i), Value: v, N: 20})
+		}
+		all = append(all, s)
+	}
+	history.MarkChanges(all, changepoint.DefaultOptions)
+	text, err := history.SeriesStream(all)
+	must(t, err)
+	must(t, os.WriteFile(out, []byte(text), 0o644))
+	return out
 }
 
 // checkPage asserts what a reader needs: no errors, nothing fetched,

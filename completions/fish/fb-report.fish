@@ -3,7 +3,7 @@ complete -c fb-report -l format -s f -x -a 'console csv json markdown long-csv h
 complete -c fb-report -l details -d '3+ cases: every case\'s card and comparison card after the table'
 complete -c fb-report -l color -x -a 'auto always never' -d 'console colour: auto, always or never'
 complete -c fb-report -l samples -d 'json: include every raw sample'
-complete -c fb-report -l plot -x -a 'ratios distributions forest scan axes telemetry spans' -d 'svg: the plot to write: ratios, distributions, forest, scan, axes, telemetry...'
+complete -c fb-report -l plot -x -a 'ratios distributions forest scan axes telemetry spans series' -d 'svg: the plot to write: ratios, distributions, forest, scan, axes, telemetry...'
 complete -c fb-report -l run -r -d 'svg: the run'
 complete -c fb-report -l generate-completion -x -a 'bash zsh fish' -d 'print the completion script for this shell'
 complete -c fb-report -l help -s h -d 'show help'

@@ -3,79 +3,85 @@
 // point analysis of multivariate data"), the energy-distance divergence
 // between the values before and after a split, maximized by binary
 // segmentation, each split kept only when a seeded permutation test finds
-// it significant. Pure functions of numbers and a seed.
+// it significant. The series is read left to right in windows of a bounded
+// length (window.go), as Apache Otava does, so that several changes do not
+// hide one another and an appended point re-examines only the last window;
+// each change point carries an interval on its magnitude (magnitude.go).
+// Pure functions of numbers and a seed.
 package changepoint
 
 import (
 	"math/rand/v2"
 	"slices"
-	"sort"
 )
 
 // Options are the detector's settings.
 type Options struct {
 	// Level is the permutation test's significance level: a split is kept
-	// when its p-value is at most Level.
+	// when its p-value is at most Level, halved for each split above it in
+	// its window (bisect).
 	Level float64
 	// Permutations is the number of random reorderings each test draws.
 	Permutations int
 	// MinSize is the fewest points a segment may keep on each side.
 	MinSize int
+	// Window is the most points one binary segmentation sees (window.go);
+	// 0 reads the whole series at once.
+	Window int
 	// Seed makes the permutations, hence the result, deterministic.
 	Seed uint64
 }
 
-// DefaultOptions are the detector's defaults: 1% significance from 199
-// permutations (the smallest p-value is 1/200), segments of 3 points or
-// more.
-var DefaultOptions = Options{Level: 0.01, Permutations: 199, MinSize: 3, Seed: 1}
+// DefaultOptions are the detector's defaults: 1% significance from 999
+// permutations (the smallest p-value is 1/1000, so the level can be halved
+// three times), segments of 3 points or more, windows of 50 points.
+var DefaultOptions = Options{Level: 0.01, Permutations: 999, MinSize: 3, Window: 50, Seed: 1}
 
 // Change is one level shift: Index is the first point of the new level.
 // Before and After are the medians of the segments on either side (up to
 // the neighbouring changes), P the permutation test's p-value and Q the
-// divergence statistic at the split.
+// divergence statistic at the split. CI is the ConfidencePct interval of
+// the change After/Before - 1 in percent (magnitude.go).
 type Change struct {
 	Index  int
 	Before float64
 	After  float64
 	P      float64
 	Q      float64
+	CI     [2]float64
 }
 
 // Detect returns the change points of x in index order.
-func Detect(x []float64, opt Options) []Change {
-	rng := rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))
-	var cuts []int
-	var found []Change
-	var split func(lo, hi int)
-	split = func(lo, hi int) {
-		tau, q, ok := best(x[lo:hi], opt.MinSize)
-		if !ok {
-			return
-		}
-		p := pValue(x[lo:hi], q, opt, rng)
-		if p > opt.Level {
-			return
-		}
-		cuts = append(cuts, lo+tau)
-		found = append(found, Change{Index: lo + tau, P: p, Q: q})
-		split(lo, lo+tau)
-		split(lo+tau, hi)
+func Detect(x []float64, opt Options) []Change { return Segment(x, opt).Changes }
+
+// bisect is binary segmentation of x[lo:hi] at level: the strongest
+// split, kept when significant, then each side in turn at half the level;
+// the change points in index order. Every test is seeded by its own
+// segment's bounds, so the result depends on x[lo:hi], lo, hi, level and
+// opt alone.
+//
+// Halving the level spends it over the segmentation: the segments tested
+// at one depth have levels that sum to at most the first test's. Each
+// split makes two more segments to test, so at one level for all a series
+// of k steps would have k+1 chances of a false change point where a flat
+// one has one. A level below 1/(Permutations+1) cannot be reached, and the
+// segment is not tested.
+func bisect(x []float64, lo, hi int, level float64, opt Options) []Change {
+	if level*float64(opt.Permutations+1) < 1 {
+		return nil
 	}
-	split(0, len(x))
-	slices.SortFunc(found, func(a, b Change) int { return a.Index - b.Index })
-	for i := range found {
-		start, end := 0, len(x)
-		if i > 0 {
-			start = found[i-1].Index
-		}
-		if i+1 < len(found) {
-			end = found[i+1].Index
-		}
-		found[i].Before = median(x[start:found[i].Index])
-		found[i].After = median(x[found[i].Index:end])
+	tau, q, ok := best(x[lo:hi], opt.MinSize)
+	if !ok {
+		return nil
 	}
-	return found
+	rng := rand.New(rand.NewPCG(opt.Seed, uint64(lo)<<32|uint64(hi)))
+	p := pValue(x[lo:hi], q, level, opt.Permutations, opt.MinSize, rng)
+	if p > level {
+		return nil
+	}
+	out := bisect(x, lo, lo+tau, level/2, opt)
+	out = append(out, Change{Index: lo + tau, P: p, Q: q})
+	return append(out, bisect(x, lo+tau, hi, level/2, opt)...)
 }
 
 // best is the split tau of x (x[:tau] | x[tau:]) maximizing the scaled
@@ -117,18 +123,25 @@ func best(x []float64, min int) (tau int, q float64, ok bool) {
 	return tau, q, ok
 }
 
-// pValue is the share of permutations of x whose best split is at least
-// as strong as q, counting x itself: (hits+1)/(permutations+1).
-func pValue(x []float64, q float64, opt Options, rng *rand.Rand) float64 {
+// pValue is the share of permutations of x whose best split (min points
+// a side) is at least as strong as q, counting x itself:
+// (hits+1)/(permutations+1). It stops drawing once the p-value must
+// exceed level and returns a lower bound above level then: the decision
+// is the same, and a split that is kept has drawn every permutation.
+func pValue(x []float64, q, level float64, permutations, min int, rng *rand.Rand) float64 {
 	y := slices.Clone(x)
 	hits := 0
-	for range opt.Permutations {
+	limit := level * float64(permutations+1)
+	for range permutations {
 		rng.Shuffle(len(y), func(i, j int) { y[i], y[j] = y[j], y[i] })
-		if _, qp, ok := best(y, opt.MinSize); ok && qp >= q {
+		if _, qp, ok := best(y, min); ok && qp >= q {
 			hits++
+			if float64(hits+1) > limit {
+				break
+			}
 		}
 	}
-	return float64(hits+1) / float64(opt.Permutations+1)
+	return float64(hits+1) / float64(permutations+1)
 }
 
 func abs(v float64) float64 {
@@ -136,16 +149,4 @@ func abs(v float64) float64 {
 		return -v
 	}
 	return v
-}
-
-func median(x []float64) float64 {
-	if len(x) == 0 {
-		return 0
-	}
-	s := slices.Clone(x)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

@@ -125,7 +125,7 @@ func TestFalsePositiveRate(t *testing.T) {
 	}
 	const series, n = 300, 40
 	for _, level := range []float64{0.01, 0.05} {
-		opt := Options{Level: level, Permutations: 199, MinSize: 3}
+		opt := Options{Level: level, Permutations: 199, MinSize: 3, Window: DefaultOptions.Window}
 		falses, found := 0, 0
 		for s := range uint64(series) {
 			rng := rand.New(rand.NewPCG(s, 99))
@@ -145,6 +145,15 @@ func TestFalsePositiveRate(t *testing.T) {
 		fp, recall := float64(falses)/series, float64(found)/series
 		t.Logf("level %.2f: %d flat series of %d points, %.1f%% with a false change point; steps of 3 SD found in %.1f%%",
 			level, series, n, 100*fp, 100*recall)
+		long := 0
+		for s := range uint64(series) {
+			opt.Seed = s
+			if len(Detect(noisy(rand.New(rand.NewPCG(s, 98)), 200, 0.02), opt)) > 0 {
+				long++
+			}
+		}
+		t.Logf("level %.2f: %.1f%% of flat series of 200 points (windows of %d) with a false change point",
+			level, 100*float64(long)/series, opt.Window)
 		// Binomial(300, level): 3 standard errors above the level.
 		if limit := level + 3*math.Sqrt(level*(1-level)/series); fp > limit {
 			t.Errorf("level %.2f: false change points in %.1f%% of flat series, above %.1f%%", level, 100*fp, 100*limit)

@@ -148,11 +148,12 @@ func (h *History) item(sm *ndjson.Summary, past []ndjson.SeriesPoint, opt Option
 	return out
 }
 
-// newestChange runs E-divisive over the history and this run's median and
-// says so when the newest level began at the newest runs: at least
-// Change.MinSize points must hold a level, so a change shows once the
-// newest run and the ones just before it (MinSize in all) hold the new
-// level. An older change point in the history is named too: the level
+// newestChange segments the history with E-divisive, extends the
+// segmentation by this run's median (only the last window is examined
+// again: changepoint.Segmentation) and says so when the newest level
+// began with this run: a change point the history alone did not have,
+// which needs Change.MinSize points of the new level, this run's among
+// them. A change point the history already had is named too: the level
 // above straddles it.
 func (h *History) newestChange(past []ndjson.SeriesPoint, newest float64) string {
 	if h.Change.Level <= 0 {
@@ -162,8 +163,9 @@ func (h *History) newestChange(past []ndjson.SeriesPoint, newest float64) string
 	for _, p := range past {
 		x = append(x, p.Value)
 	}
+	before := changepoint.Segment(x, h.Change)
 	x = append(x, newest)
-	found := changepoint.Detect(x, h.Change)
+	found := before.Extend(x, h.Change).Changes
 	if len(found) == 0 {
 		return ""
 	}
@@ -171,9 +173,9 @@ func (h *History) newestChange(past []ndjson.SeriesPoint, newest float64) string
 	if c.Before == 0 {
 		return ""
 	}
-	change := fmt.Sprintf("%s, p %s", signedPct((c.After/c.Before-1)*100), num(c.P))
+	change := fmt.Sprintf("%s, p %.2g", signedPct((c.After/c.Before-1)*100), c.P)
 	from := describePoint(past[c.Index])
-	if c.Index >= len(x)-max(h.Change.MinSize, 2) {
+	if !slices.ContainsFunc(before.Changes, func(b changepoint.Change) bool { return b.Index == c.Index }) {
 		return fmt.Sprintf("change point at the newest runs: %s from %s on, this run included", change, from)
 	}
 	return fmt.Sprintf("the history's level shifted %s at %s, %s before this one", change, from, model.Plural(len(x)-1-c.Index, "run"))

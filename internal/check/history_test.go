@@ -106,7 +106,7 @@ func TestHistoryGate(t *testing.T) {
 		{"noisy history widens the window", testHost, noisy, 1.2e6, ndjson.CheckPass, ndjson.CheckItemPass, "inside the ±"},
 		{"too little history", testHost, flat[:4], 1.2e6, ndjson.CheckCannotJudge, ndjson.CheckItemSkip, "too little history: 4 comparable runs on this machine class, at least 5 needed"},
 		{"another machine class", other, flat, 1.2e6, ndjson.CheckCannotJudge, ndjson.CheckItemSkip, "too little history: 0 comparable runs"},
-		{"change point at the newest runs", testHost, shifted, 1.3e6, ndjson.CheckRegressed, ndjson.CheckItemFail, "; change point at the newest runs: +30.0%, p 0.01 from run 00000018 (revision rev18) on, this run included"},
+		{"change point at the newest runs", testHost, shifted, 1.3e6, ndjson.CheckRegressed, ndjson.CheckItemFail, "; change point at the newest runs: +30.0%, p 0.002 from run 00000018 (revision rev18) on, this run included"},
 	}
 	for store, dsn := range historyStores(t) {
 		t.Run(store, func(t *testing.T) {

@@ -80,4 +80,9 @@ func TestMarkChanges(t *testing.T) {
 		c.ChangePct < 9 || c.ChangePct > 11 || c.P > 0.01 || series[0].Detection == nil {
 		t.Errorf("change: %+v", c)
 	}
+	// The interval of a 10% step in ±0.8% noise holds 10% and is narrow.
+	if d := series[0].Detection; c.ChangeCI == nil || c.ChangeCI[0] > 10 || c.ChangeCI[1] < 10 || c.ChangeCI[1]-c.ChangeCI[0] > 2 ||
+		d.Window != changepoint.DefaultOptions.Window || d.ConfidencePct != 95 {
+		t.Errorf("interval %v, detection %+v", c.ChangeCI, d)
+	}
 }

@@ -9,7 +9,7 @@ import (
 
 // layers are the packages of the report and those of it each may import:
 // the model at the bottom, the words and the figures on it, the formats on
-// top (the html page renders the console's cards).
+// top (the html page renders the console's cards and the series' tables).
 var layers = map[string][]string{
 	"model":     nil,
 	"words":     {"model"},
@@ -21,8 +21,9 @@ var layers = map[string][]string{
 	"hyperfine": {"model"},
 	"gobench":   {"model"},
 	"bmf":       {"model"},
+	"series":    {"model"},
 	"svg":       {"model", "figure"},
-	"html":      {"model", "words", "figure", "console"},
+	"html":      {"model", "words", "figure", "console", "series"},
 }
 
 // TestLayers keeps the report's packages in their layers, and gonum/plot

@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/report/html"
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/series"
 	"github.com/flybench/flybench/internal/report/svg"
@@ -83,7 +84,7 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 		return fmt.Errorf("unknown report format %q (want %s)", opt.Format, strings.Join(Formats(), ", "))
 	}
 	if len(s.Series) > 0 {
-		return writeSeries(w, s, format.name)
+		return writeSeries(w, s, format.name, opt)
 	}
 	var raw *model.NotAnalyzedError
 	if err := checkStream(s); err != nil && !(format.raw && errors.As(err, &raw) && !raw.Cut) {
@@ -120,7 +121,7 @@ func (e *SeriesError) Error() string {
 	if e.Format == "" {
 		return "the stream mixes series (fb-history show) with runs or recordings: report them separately"
 	}
-	return fmt.Sprintf("%s %s does not render series (fb-history show): use %s", e.names.Spell(FieldFormat), e.Format, strings.Join(series.Formats(), ", "))
+	return fmt.Sprintf("%s %s does not render series (fb-history show): use %s", e.names.Spell(FieldFormat), e.Format, strings.Join(SeriesFormats(), ", "))
 }
 
 // Named returns a copy of e that spells the format's field with names.
@@ -130,16 +131,28 @@ func (e *SeriesError) Named(names field.Names) *SeriesError {
 	return &c
 }
 
-// writeSeries reports fb-history's series records, alone.
-func writeSeries(w io.Writer, s *model.Stream, format string) error {
+// SeriesFormats lists the formats that render fb-history's series.
+func SeriesFormats() []string { return append(series.Formats(), "html", "svg") }
+
+// writeSeries reports fb-history's series records, alone: as text by
+// package series, drawn by html and svg.
+func writeSeries(w io.Writer, s *model.Stream, format string, opt Options) error {
 	if len(s.Runs) > 0 || len(s.Recordings) > 0 {
 		return &SeriesError{}
 	}
-	if !slices.Contains(series.Formats(), format) {
+	var buf bytes.Buffer
+	var err error
+	switch {
+	case format == "html":
+		err = html.WriteSeries(&buf, s.Series)
+	case format == "svg":
+		err = svg.WriteSeries(&buf, s, opt.Plot)
+	case slices.Contains(series.Formats(), format):
+		err = series.Write(&buf, format, s.Series)
+	default:
 		return &SeriesError{Format: format}
 	}
-	var buf bytes.Buffer
-	if err := series.Write(&buf, format, s.Series); err != nil {
+	if err != nil {
 		return err
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {

@@ -30,30 +30,37 @@ type Series struct {
 }
 
 // Detection names a change-point method and its settings: E-divisive
-// means with a permutation test of Permutations draws at Level, seeded.
+// means with a permutation test of Permutations draws at Level, seeded,
+// read in windows of Window points (0: the whole series at once), each
+// change's interval at ConfidencePct.
 type Detection struct {
-	Method       string  `json:"method"`
-	Level        float64 `json:"level"`
-	Permutations int     `json:"permutations"`
-	MinSize      int     `json:"min_size"`
-	Seed         uint64  `json:"seed"`
+	Method        string  `json:"method"`
+	Level         float64 `json:"level"`
+	Permutations  int     `json:"permutations"`
+	MinSize       int     `json:"min_size"`
+	Window        int     `json:"window,omitempty"`
+	ConfidencePct float64 `json:"confidence_pct,omitempty"`
+	Seed          uint64  `json:"seed"`
 }
 
 // SeriesChange is one level shift of a series: Index is its first point
 // at the new level; BeforeRun and AfterRun the runs on either side (and
 // their revisions); Before and After the medians of the segments either
 // side, up to the neighbouring changes; ChangePct = After/Before - 1 in
-// percent; P the permutation test's p-value.
+// percent; ChangeCI its interval (Welch's t on the ratio of the
+// segments' means, at Detection.ConfidencePct); P the permutation test's
+// p-value.
 type SeriesChange struct {
-	Index          int     `json:"index"`
-	BeforeRun      string  `json:"before_run"`
-	AfterRun       string  `json:"after_run"`
-	BeforeRevision string  `json:"before_revision,omitempty"`
-	AfterRevision  string  `json:"after_revision,omitempty"`
-	Before         float64 `json:"before"`
-	After          float64 `json:"after"`
-	ChangePct      float64 `json:"change_pct"`
-	P              float64 `json:"p"`
+	Index          int         `json:"index"`
+	BeforeRun      string      `json:"before_run"`
+	AfterRun       string      `json:"after_run"`
+	BeforeRevision string      `json:"before_revision,omitempty"`
+	AfterRevision  string      `json:"after_revision,omitempty"`
+	Before         float64     `json:"before"`
+	After          float64     `json:"after"`
+	ChangePct      float64     `json:"change_pct"`
+	ChangeCI       *[2]float64 `json:"change_ci_pct,omitempty"`
+	P              float64     `json:"p"`
 }
 
 // Kinds of series: per-run levels, and chained paired changes (each

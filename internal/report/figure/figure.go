@@ -2,7 +2,8 @@
 // changes in collection order, the distributions of the cases, the
 // interval of every comparison, a parameter scan, every axis's change and
 // the run's own telemetry; for a recording, its span latency and its
-// processes. It is the only user of gonum/plot. A figure reads the model,
+// processes; for a series of fb-history, its values over the runs with
+// its change points. It is the only user of gonum/plot. A figure reads the model,
 // comes out the same for the same input and carries a text alternative
 // with its key numbers.
 package figure
@@ -19,7 +20,7 @@ import (
 // alternative; fb-report --format svg --plot NAME writes one figure's SVG.
 type Figure struct {
 	// Name is the plot's name for --plot: "ratios", "distributions",
-	// "forest", "scan", "axes", "telemetry" or "spans".
+	// "forest", "scan", "axes", "telemetry", "spans" or "series".
 	Name string
 	// Title is the plot's title, as drawn on it.
 	Title string
@@ -51,8 +52,8 @@ var runPlotters = []runPlotter{
 const RecordingPlot = "spans"
 
 // Names lists the plots fb-report --format svg --plot draws: a run's,
-// then a recording's.
-func Names() []string { return append(RunNames(), RecordingPlot) }
+// then a recording's, then a series'.
+func Names() []string { return append(RunNames(), RecordingPlot, SeriesPlot) }
 
 // RunNames lists the plots of a run, in the order figures are shown.
 func RunNames() []string {

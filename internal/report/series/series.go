@@ -60,8 +60,8 @@ func interval(metric string, ci *[2]float64) string {
 	return model.DurRange(ci[0], ci[1])
 }
 
-// title is the series' one-line heading.
-func title(s *ndjson.Series) string {
+// Title is the series' one-line heading.
+func Title(s *ndjson.Series) string {
 	parts := []string{"case " + s.Case, strings.TrimSuffix(s.Metric, "_ns") + " per run"}
 	switch {
 	case s.Series == ndjson.SeriesChain:
@@ -110,7 +110,7 @@ func change(s *ndjson.Series) string {
 }
 
 func console(b *bytes.Buffer, s *ndjson.Series) {
-	fmt.Fprintf(b, "%s\n", title(s))
+	fmt.Fprintf(b, "%s\n", Title(s))
 	if len(s.Points) > 0 {
 		fmt.Fprintf(b, "  %s  first %s, last %s", sparkline(s.Points), value(s.Metric, s.Points[0].Value),
 			value(s.Metric, s.Points[len(s.Points)-1].Value))
@@ -119,17 +119,24 @@ func console(b *bytes.Buffer, s *ndjson.Series) {
 		}
 		b.WriteString("\n")
 	}
+	table(b, Table(s))
+	for _, line := range ChangeLines(s) {
+		b.WriteString("  " + line + "\n")
+	}
+	b.WriteString("\n")
+}
+
+// Table is the series' points as rows under a header row: started,
+// revision, run, value, interval, n and the change at a change point.
+// Columns 3 and 5 are numbers.
+func Table(s *ndjson.Series) [][]string {
 	rows := [][]string{{"started", "revision", "run", strings.TrimSuffix(s.Metric, "_ns"), "interval", "n", "change"}}
 	marks := changeMarks(s)
 	for i, p := range s.Points {
 		rows = append(rows, []string{startedText(p.Started), p.Revision, model.ShortID(p.RunID), value(s.Metric, p.Value),
 			interval(s.Metric, p.CI), strconv.Itoa(p.N), marks[i]})
 	}
-	table(b, rows)
-	for _, line := range changeLines(s) {
-		b.WriteString("  " + line + "\n")
-	}
-	b.WriteString("\n")
+	return rows
 }
 
 // changeMarks is the change column: "▲ +8.3%" on the first point of a
@@ -146,22 +153,35 @@ func changeMarks(s *ndjson.Series) map[int]string {
 	return marks
 }
 
-// changeLines says what was looked for and what was found.
-func changeLines(s *ndjson.Series) []string {
+// ChangeLines says what was looked for and what was found: a line of
+// the method, then one indented line per change point.
+func ChangeLines(s *ndjson.Series) []string {
 	d := s.Detection
 	if d == nil {
 		return nil
 	}
 	how := fmt.Sprintf("%s, level %g, %d permutations, seed %d", d.Method, d.Level, d.Permutations, d.Seed)
+	if d.Window > 0 {
+		how = fmt.Sprintf("%s, level %g, %d permutations, windows of %d, seed %d", d.Method, d.Level, d.Permutations, d.Window, d.Seed)
+	}
 	if len(s.Changes) == 0 {
 		return []string{"no change point (" + how + ")"}
 	}
 	lines := []string{fmt.Sprintf("%d change point(s) (%s):", len(s.Changes), how)}
 	for _, c := range s.Changes {
-		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s), p %.3g", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
-			model.ShortID(c.AfterRun), revision(c.AfterRevision), value(s.Metric, c.Before), value(s.Metric, c.After), model.Pct(c.ChangePct), c.P))
+		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s%s), p %.3g", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
+			model.ShortID(c.AfterRun), revision(c.AfterRevision), value(s.Metric, c.Before), value(s.Metric, c.After), model.Pct(c.ChangePct),
+			changeCI(d, c), c.P))
 	}
 	return lines
+}
+
+// changeCI is ", 95% CI +3.1% .. +5.2%", or "" without an interval.
+func changeCI(d *ndjson.Detection, c ndjson.SeriesChange) string {
+	if c.ChangeCI == nil {
+		return ""
+	}
+	return fmt.Sprintf(", %s%% CI %s", model.Plain(cmp.Or(d.ConfidencePct, 95)), model.PctRange(*c.ChangeCI))
 }
 
 func revision(r string) string {
@@ -197,7 +217,7 @@ func table(b *bytes.Buffer, rows [][]string) {
 }
 
 func markdown(b *bytes.Buffer, s *ndjson.Series) {
-	fmt.Fprintf(b, "### %s\n\n", mdEscape(title(s)))
+	fmt.Fprintf(b, "### %s\n\n", mdEscape(Title(s)))
 	if c := change(s); c != "" {
 		fmt.Fprintf(b, "`%s` last run %s against the first shown\n\n", sparkline(s.Points), c)
 	}
@@ -208,7 +228,7 @@ func markdown(b *bytes.Buffer, s *ndjson.Series) {
 		fmt.Fprintf(b, "| %s | %s | `%s` | %s | %s | %d | %s |\n", startedText(p.Started), mdEscape(p.Revision), model.ShortID(p.RunID),
 			value(s.Metric, p.Value), interval(s.Metric, p.CI), p.N, marks[i])
 	}
-	if lines := changeLines(s); len(lines) > 0 {
+	if lines := ChangeLines(s); len(lines) > 0 {
 		b.WriteString("\n")
 		for _, l := range lines {
 			if strings.HasPrefix(l, "  ") {
@@ -227,7 +247,7 @@ func mdEscape(s string) string {
 
 // writeCSV writes one row per point, long form: the series' keys repeated.
 func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
-	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p\n")
+	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p,change_ci_low_pct,change_ci_high_pct\n")
 	for _, s := range all {
 		var w []string
 		for _, k := range slices.Sorted(maps.Keys(s.Where)) {
@@ -243,9 +263,12 @@ func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
 				lo, hi = model.Plain(p.CI[0]), model.Plain(p.CI[1])
 			}
 			row := []string{s.Case, s.Metric, s.Class, strings.Join(w, ";"), p.RunID, p.Started, p.Revision,
-				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", ""}
+				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", "", "", ""}
 			if c, ok := at[i]; ok {
 				row[11], row[12] = model.Plain(c.ChangePct), model.Plain(c.P)
+				if c.ChangeCI != nil {
+					row[13], row[14] = model.Plain(c.ChangeCI[0]), model.Plain(c.ChangeCI[1])
+				}
 			}
 			for i, c := range row {
 				row[i] = csvCell(c)

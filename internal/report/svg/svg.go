@@ -1,5 +1,6 @@
 // Package svg is fb-report's svg format: the one figure of a stream that
-// a plot name and a run id prefix choose, as the figure package draws it.
+// a plot name and a run id prefix choose, as the figure package draws it,
+// or the plot of a stream's one series.
 package svg
 
 import (
@@ -49,6 +50,10 @@ type candidate struct {
 func Write(w *bytes.Buffer, s *model.Stream, plot, run string) error {
 	if !slices.Contains(figure.Names(), plot) {
 		return plotErrorf(FieldPlot, plot, "%s %q: use %s", plotField, plot, strings.Join(figure.Names(), ", "))
+	}
+	if plot == figure.SeriesPlot {
+		return plotErrorf(FieldPlot, plot, "%s %s draws fb-history's series and the stream has none; a run's plots are %s",
+			plotField, plot, strings.Join(figure.RunNames(), ", "))
 	}
 	cands, err := candidates(s, plot, run)
 	if err != nil {
@@ -143,4 +148,27 @@ func orNone(names []string) string {
 		return "none"
 	}
 	return strings.Join(names, ", ")
+}
+
+// WriteSeries writes the plot of the stream's one series (fb-history
+// show): fb-report --format svg --plot series. A stream of several series
+// is refused: fb-history show --case and --class write one.
+func WriteSeries(w *bytes.Buffer, s *model.Stream, plot string) error {
+	if plot != figure.SeriesPlot {
+		return plotErrorf(FieldPlot, plot, "%s %q: a stream of series (fb-history show) has one plot: %s", plotField, plot, figure.SeriesPlot)
+	}
+	if n := len(s.Series); n != 1 {
+		var names []string
+		for _, sr := range s.Series {
+			names = append(names, strings.TrimSpace(sr.Case+" "+sr.Class))
+		}
+		return plotErrorf(FieldPlot, plot, "%s %s draws one series and the stream has %d (%s): write one with fb-history show --case NAME --class CLASS",
+			plotField, plot, n, strings.Join(names, "; "))
+	}
+	fig, err := figure.DrawSeries(&s.Series[0])
+	if err != nil {
+		return err
+	}
+	w.Write(fig.SVG)
+	return nil
 }
