@@ -56,17 +56,17 @@ func checkApp(env Env) *ucli.App {
 	app := newApp(env, "fb-check", "the CI gate: fail on a regression that is both large and outside the noise",
 		"[FILE...]", checkDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "noise", Usage: "noise profile (fb-noise output) whose calibrated noise widens each window"},
-		&ucli.Float64Flag{Name: "max-slowdown", Value: d.MaxSlowdownPct, Usage: "smallest slowdown in percent that fails"},
-		&ucli.Float64Flag{Name: "max-memory-growth", Value: d.MaxMemoryGrowthPct, Usage: "smallest memory growth in percent that fails"},
-		&ucli.StringFlag{Name: "memory-floor", Value: "64KiB", Usage: "smallest absolute growth of a memory amount (an axis in bytes) that fails, e.g. 64KiB, 1MiB"},
-		&ucli.StringFlag{Name: "memory-floor-op", Value: "0", Usage: "the same for a per-operation amount (bytes/op), e.g. 64B"},
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
-		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
-		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
-		&ucli.StringFlag{Name: "history", Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
-		&ucli.StringSliceFlag{Name: "history-where", Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
-		&ucli.IntFlag{Name: "history-runs", Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
+		&ucli.StringFlag{Name: "noise", Category: statistics, Usage: "noise profile (fb-noise output) whose calibrated noise widens each window"},
+		&ucli.Float64Flag{Name: "max-slowdown", Category: statistics, Value: d.MaxSlowdownPct, Usage: "smallest slowdown in percent that fails"},
+		&ucli.Float64Flag{Name: "max-memory-growth", Category: statistics, Value: d.MaxMemoryGrowthPct, Usage: "smallest memory growth in percent that fails"},
+		&ucli.StringFlag{Name: "memory-floor", Category: statistics, Value: "64KiB", Usage: "smallest absolute growth of a memory amount (an axis in bytes) that fails, e.g. 64KiB, 1MiB"},
+		&ucli.StringFlag{Name: "memory-floor-op", Category: statistics, Value: "0", Usage: "the same for a per-operation amount (bytes/op), e.g. 64B"},
+		&ucli.StringFlag{Name: "format", Category: output, Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
+		&ucli.StringFlag{Name: "color", Category: output, Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.StringFlag{Name: "record", Category: output, Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
+		&ucli.StringFlag{Name: "history", Category: store, Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
+		&ucli.StringSliceFlag{Name: "history-where", Category: store, Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.IntFlag{Name: "history-runs", Category: store, Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
 	}
 	app.Action = interruptible(env, "fb-check", "checked", func(c *ucli.Context) error { return runCheck(c, env) })
 	return app

@@ -47,16 +47,16 @@ func historyApp(env Env) *ucli.App {
 		"add [STREAM...] | show", historyDescription)
 	app.UsageText = "fb-history add [options] [STREAM...]\nfb-history show [options]"
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "db", Usage: "the store: a SQLite file (or sqlite:FILE) or a postgres:// URL (default: $FLYBENCH_DB, else " + history.DefaultDSN + ")"},
-		&ucli.StringSliceFlag{Name: "tag", Usage: "add: KEY=VALUE recorded with every run added (repeatable), replacing a run's own tag of that key: revision, branch, runner class"},
-		&ucli.StringFlag{Name: "case", Usage: "show: the case whose series to write (default: every case)"},
-		&ucli.StringSliceFlag{Name: "where", Usage: "show: tag.KEY=VALUE a run must have (repeatable; all must hold), e.g. tag.branch=main"},
-		&ucli.StringFlag{Name: "class", Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
-		&ucli.StringFlag{Name: "metric", Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
-		&ucli.IntFlag{Name: "last", Value: 500, Usage: "show: the newest N points of each series (0: all)"},
-		&ucli.BoolFlag{Name: "chain", Usage: "show: chained paired changes instead of levels: for each pair of cases compared (--case: the contender), the product of the runs' paired time ratios, oldest first, with its interval"},
-		&ucli.Float64Flag{Name: "change-level", Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
-		&ucli.Uint64Flag{Name: "seed", Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
+		&ucli.StringFlag{Name: "db", Category: store, Usage: "the store: a SQLite file (or sqlite:FILE) or a postgres:// URL (default: $FLYBENCH_DB, else " + history.DefaultDSN + ")"},
+		&ucli.StringSliceFlag{Name: "tag", Category: output, Usage: "add: KEY=VALUE recorded with every run added (repeatable), replacing a run's own tag of that key: revision, branch, runner class"},
+		&ucli.StringFlag{Name: "case", Category: store, Usage: "show: the case whose series to write (default: every case)"},
+		&ucli.StringSliceFlag{Name: "where", Category: store, Usage: "show: tag.KEY=VALUE a run must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.StringFlag{Name: "class", Category: store, Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
+		&ucli.StringFlag{Name: "metric", Category: store, Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
+		&ucli.IntFlag{Name: "last", Category: store, Value: 500, Usage: "show: the newest N points of each series (0: all)"},
+		&ucli.BoolFlag{Name: "chain", Category: store, Usage: "show: chained paired changes instead of levels: for each pair of cases compared (--case: the contender), the product of the runs' paired time ratios, oldest first, with its interval"},
+		&ucli.Float64Flag{Name: "change-level", Category: statistics, Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
+		&ucli.Uint64Flag{Name: "seed", Category: statistics, Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		verb, args := env.verb, c.Args().Slice()

@@ -43,9 +43,9 @@ func importApp(env Env) *ucli.App {
 	app := newApp(env, "fb-import", "turn another benchmark tool's results into a flybench stream",
 		"FORMAT [FILE...]", importDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
+		&ucli.StringSliceFlag{Name: "name", Category: output, Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
 		tagFlag(),
-		&ucli.BoolFlag{Name: "this-host", Usage: "record this machine's host fingerprint: say so only when the file was made here"},
+		&ucli.BoolFlag{Name: "this-host", Category: host, Usage: "record this machine's host fingerprint: say so only when the file was made here"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		format, files, err := importArgs(c)

@@ -32,15 +32,15 @@ func lockApp(env Env) *ucli.App {
 	app := newApp(env, "fb-lock", "take the host CPU claim, then run a program", "PROGRAM [ARGS...]", lockDescription)
 	app.UsageText = "fb-lock [options] PROGRAM [ARGS...]\nfb-lock --status [--json] [--path DIR]"
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "path", Value: claim.DefaultDir, Usage: "claim directory; $" + claim.DirEnv + " when the flag is not given; never probed for alternatives"},
-		&ucli.StringFlag{Name: "cpus", Usage: "claim only these CPUs (2,3 or 0-3): a shared claim on the machine file plus one exclusive claim per CPU; default: the whole machine"},
-		&ucli.DurationFlag{Name: "timeout", Value: claim.DefaultTimeout, Usage: "longest wait for conflicting holders to finish (0 = one attempt)"},
-		&ucli.DurationFlag{Name: "poll", Value: claim.DefaultPoll, Usage: "delay between claim attempts while waiting"},
-		&ucli.BoolFlag{Name: "require-machine-scope", Usage: "refuse with exit status 11, without running PROGRAM, unless the claim is held machine-wide (not busy, not an unusable path, not in a private /tmp)"},
-		&ucli.StringFlag{Name: "record", Value: "stdout", Usage: "where the lock record goes: stdout, stderr, none, or a FILE it is appended to"},
-		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines on stderr while waiting"},
-		&ucli.BoolFlag{Name: "status", Usage: "list the claim files, their holders (from /proc/locks) and content, without locking anything, and exit"},
-		&ucli.BoolFlag{Name: "json", Usage: "with --status: one JSON document instead of text"},
+		&ucli.StringFlag{Name: "path", Category: host, Value: claim.DefaultDir, Usage: "claim directory; $" + claim.DirEnv + " when the flag is not given; never probed for alternatives"},
+		&ucli.StringFlag{Name: "cpus", Category: host, Usage: "claim only these CPUs (2,3 or 0-3): a shared claim on the machine file plus one exclusive claim per CPU; default: the whole machine"},
+		&ucli.DurationFlag{Name: "timeout", Category: host, Value: claim.DefaultTimeout, Usage: "longest wait for conflicting holders to finish (0 = one attempt)"},
+		&ucli.DurationFlag{Name: "poll", Category: host, Value: claim.DefaultPoll, Usage: "delay between claim attempts while waiting"},
+		&ucli.BoolFlag{Name: "require-machine-scope", Category: host, Usage: "refuse with exit status 11, without running PROGRAM, unless the claim is held machine-wide (not busy, not an unusable path, not in a private /tmp)"},
+		&ucli.StringFlag{Name: "record", Category: output, Value: "stdout", Usage: "where the lock record goes: stdout, stderr, none, or a FILE it is appended to"},
+		&ucli.BoolFlag{Name: "quiet", Category: output, Aliases: []string{"q"}, Usage: "no progress lines on stderr while waiting"},
+		&ucli.BoolFlag{Name: "status", Category: modes, Usage: "list the claim files, their holders (from /proc/locks) and content, without locking anything, and exit"},
+		&ucli.BoolFlag{Name: "json", Category: output, Usage: "with --status: one JSON document instead of text"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		if c.Bool("status") {

@@ -39,11 +39,11 @@ func noiseApp(env Env) *ucli.App {
 	app := newApp(env, "fb-noise", "calibrate the noise between whole invocations of a benchmark into a profile to commit",
 		"COMMAND [ARGS...]", noiseDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.IntFlag{Name: "min-runs", Value: d.MinRuns, Usage: "invocations at least (3 or more)"},
-		&ucli.IntFlag{Name: "max-runs", Value: d.MaxRuns, Usage: "invocations at most; the profile then says converged false"},
-		&ucli.Float64Flag{Name: "tolerance", Value: d.TolerancePct, Usage: "converged when no metric's estimate moved by more than this percentage of its previous value"},
-		&ucli.StringFlag{Name: "keep", Usage: "save every invocation's stream (its stdout) as `DIR`/run-NN.ndjson; DIR is created"},
-		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines on stderr, only warnings and errors"},
+		&ucli.IntFlag{Name: "min-runs", Category: budget, Value: d.MinRuns, Usage: "invocations at least (3 or more)"},
+		&ucli.IntFlag{Name: "max-runs", Category: budget, Value: d.MaxRuns, Usage: "invocations at most; the profile then says converged false"},
+		&ucli.Float64Flag{Name: "tolerance", Category: budget, Value: d.TolerancePct, Usage: "converged when no metric's estimate moved by more than this percentage of its previous value"},
+		&ucli.StringFlag{Name: "keep", Category: output, Usage: "save every invocation's stream (its stdout) as `DIR`/run-NN.ndjson; DIR is created"},
+		&ucli.BoolFlag{Name: "quiet", Category: output, Aliases: []string{"q"}, Usage: "no progress lines on stderr, only warnings and errors"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		cfg := d

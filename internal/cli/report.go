@@ -22,12 +22,12 @@ func reportApp(env Env) *ucli.App {
 			"14 the report could not be written, 130/143 SIGINT/SIGTERM: the input was read to its end and\n"+
 			"reported (a second signal stops at once).")
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots), svg (one plot, --plot), gobench (every sample in Go's benchmark format, for benchstat) or bmf (Bencher Metric Format)"},
-		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
-		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
-		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},
-		&ucli.StringFlag{Name: "plot", Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
-		&ucli.StringFlag{Name: "run", Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
+		&ucli.StringFlag{Name: "format", Category: output, Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots), svg (one plot, --plot), gobench (every sample in Go's benchmark format, for benchstat) or bmf (Bencher Metric Format)"},
+		&ucli.BoolFlag{Name: "details", Category: output, Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
+		&ucli.StringFlag{Name: "color", Category: output, Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.BoolFlag{Name: "samples", Category: output, Usage: "json: include every raw sample"},
+		&ucli.StringFlag{Name: "plot", Category: output, Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
+		&ucli.StringFlag{Name: "run", Category: output, Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
 	}
 	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),

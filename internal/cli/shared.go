@@ -73,7 +73,7 @@ func isTerminal(w io.Writer) bool {
 // tagFlag is --tag KEY=VALUE: the user's own fingerprint fields, recorded
 // in the run and matched by baseline comparisons.
 func tagFlag() ucli.Flag {
-	return &ucli.StringSliceFlag{Name: "tag", Usage: "KEY=VALUE recorded in the run's fingerprint (repeatable): revision, compiler flags, anything a baseline must match; keys as axis names (lowercase letters, digits, '.', '_', '-')"}
+	return &ucli.StringSliceFlag{Name: "tag", Category: output, Usage: "KEY=VALUE recorded in the run's fingerprint (repeatable): revision, compiler flags, anything a baseline must match; keys as axis names (lowercase letters, digits, '.', '_', '-')"}
 }
 
 // maxTags bounds the tags one run records.
