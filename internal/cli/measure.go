@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -13,6 +12,7 @@ import (
 	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/runner"
@@ -253,11 +253,7 @@ func measureExit(err error, stderr io.Writer) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &ie):
-		code := ExitInterrupted
-		if ie.Signal == syscall.SIGTERM {
-			code = ExitTerminated
-		}
-		return withCode(code, err, "")
+		return withCode(lifecycle.Code(ie.Signal), err, "")
 	case refused:
 		return withCode(ExitUsage, err, hint)
 	case errors.As(err, new(*collect.ConditionsError)):

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/version"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -80,26 +79,12 @@ func noiseCommand(c *ucli.Context) (*noise.Command, error) {
 	return &noise.Command{Argv: argv, Keep: keep, Names: flagName}, nil
 }
 
-// interruption is the signal that stopped the calibration.
-type interruption struct{ sig syscall.Signal }
-
-func (i interruption) Error() string          { return "interrupted by " + signalName(i.sig) }
-func (i interruption) Signal() syscall.Signal { return i.sig }
-
 // calibrateNoise runs the calibration and writes the profile; a
 // SIGINT or SIGTERM is forwarded to the running invocation and ends it
 // with nothing written.
 func calibrateNoise(env Env, cfg noise.Config, cmd *noise.Command, quiet bool) error {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	go func() {
-		if s, ok := <-sigs; ok {
-			cancel(interruption{s.(syscall.Signal)})
-		}
-	}()
+	ctx, stop := lifecycle.Cancel(context.Background())
+	defer stop()
 	progress := func(p noise.Progress) {
 		if !quiet {
 			printNoiseProgress(env, p)

@@ -8,6 +8,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
 	"github.com/flybench/flybench/internal/version"
@@ -109,11 +110,7 @@ func recordOutcome(res record.Result, program []string) error {
 	case res.WriteErr != nil:
 		return outputFailed(res.WriteErr)
 	case res.Signal != nil:
-		code := ExitInterrupted
-		if signalName(res.Signal) == "SIGTERM" {
-			code = ExitTerminated
-		}
-		return withCode(code, fmt.Errorf("interrupted by %s; the recording was written", signalName(res.Signal)), "")
+		return withCode(lifecycle.Code(res.Signal), fmt.Errorf("interrupted by %s; the recording was written", lifecycle.Name(res.Signal)), "")
 	case res.Reason == record.ReasonProgramFailed:
 		var xe *exec.ExitError
 		if errors.As(res.ExitErr, &xe) {

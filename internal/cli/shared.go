@@ -5,12 +5,12 @@ import (
 	"io"
 	"os"
 	"strings"
-	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -108,12 +108,18 @@ func tagsOf(values []string) (map[string]string, error) {
 	return tags, nil
 }
 
-// signalName names a signal that stopped a tool.
-func signalName(s os.Signal) string {
-	if s == syscall.SIGTERM {
-		return "SIGTERM"
+// interruptible runs a reading tool's action through lifecycle.Read: the
+// first SIGINT or SIGTERM lets it read its input to its end; done says
+// what it did with the input ("analysed", "reported").
+func interruptible(env Env, tool, done string, action ucli.ActionFunc) ucli.ActionFunc {
+	return func(c *ucli.Context) error {
+		r := lifecycle.Read(env.Stderr, tool)
+		err := r.End(action(c), done)
+		if ie, ok := err.(*lifecycle.Interrupted); ok {
+			return withCode(lifecycle.Code(ie.Signal), err, "")
+		}
+		return err
 	}
-	return "SIGINT"
 }
 
 // recordSink opens fb-lock's and fb-gate's --record destination; a FILE
