@@ -144,6 +144,7 @@ var engineFlags = map[string]engineFlag{
 	check.FieldHistoryWhere: {"--history-where", []string{"fb-check"}},
 	claim.FieldPath:         {"--path", []string{"fb-lock"}},
 	claim.FieldTimeout:      {"--timeout", []string{"fb-lock"}},
+	claim.FieldPoll:         {"--poll", []string{"fb-lock"}},
 	claim.FieldCPUs:         {"--cpus", []string{"fb-lock"}},
 	analyze.FieldBaseline:   {"--baseline", analyzeTool},
 

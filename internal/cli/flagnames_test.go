@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -287,6 +288,8 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	}
 	_, progressErr := progress.ParseMode("fast", false)
 	_, axesErr := axes.Select("bogus")
+	_, claimDirErr := claim.ResolveDir("", true, nil)
+	_, claimCPUsErr := claim.ParseCPUs("x", fstest.MapFS{})
 	cp := func(mode, onTimeout, thermal string) error {
 		_, err := conditions.ParsePolicy(mode, onTimeout, thermal, conditions.DefaultLimits, conditions.DefaultPauseTiming)
 		return err
@@ -301,11 +304,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	}
 	unused := map[string]bool{}
 	for path := range engineFlags {
-		// named only in analysis warnings, reports, check's texts and
-		// claim's reasons (each engine's tests, and tests/ end to end)
+		// named only in analysis warnings, reports and check's texts
+		// (each engine's tests, and tests/ end to end)
 		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
 			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
-			claim.FieldPath, claim.FieldTimeout, claim.FieldCPUs, noise.FieldKeep, importer.FieldNames}, path)
+			noise.FieldKeep, importer.FieldNames}, path)
 	}
 	defer func() {
 		for path, u := range unused {
@@ -356,6 +359,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{hq(history.Query{Metric: "median_ns"}, []string{"tag.a=1", "tag.a=2"}, 0), "--where tag.a given twice"},
 		{hw([]string{"branch=main"}), `--history-where "branch=main": want tag.KEY=VALUE, e.g. --history-where tag.branch=main`},
 		{axesErr, `--metrics: unknown axis or set "bogus" (sets: `},
+		{claim.Request{Timeout: -time.Second, Poll: time.Second}.Check(), "--timeout -1s is negative"},
+		{claim.Request{}.Check(), "--poll 0s: use a positive interval, e.g. 250ms"},
+		{claimDirErr, "--path is empty"},
+		{claimCPUsErr, `--cpus "x": give CPU numbers like 2,3 or 0-3`},
 	} {
 		var fe *field.Error
 		if !errors.As(tc.err, &fe) {
