@@ -71,9 +71,9 @@ func analyzeApp(env Env) *ucli.App {
 			return fieldUsage(err)
 		}
 		if c.IsSet("plan") {
-			width, err := parsePlan(c.String("plan"))
+			width, err := analyze.ParsePlanWidth(c.String("plan"))
 			if err != nil {
-				return err
+				return fieldUsage(err)
 			}
 			return plan(c, env, opt, width)
 		}
@@ -96,25 +96,10 @@ func analyzeApp(env Env) *ucli.App {
 		if err != nil {
 			return err
 		}
-		if err := writeSuite(w, opt); err != nil {
-			return err
-		}
-		if err := analyze.WriteSpanComparisons(w, opt.Recordings, opt); err != nil {
+		if err := analyze.WriteAfterInputs(w, opt); err != nil {
 			return withCode(ExitFailure, err, "")
 		}
 		return refused
 	})
 	return app
-}
-
-// writeSuite ends fb-analyze's output with the suite record of every run
-// it analysed, when there are two or more time comparisons.
-func writeSuite(w *ndjson.Writer, opt analyze.Options) error {
-	if err := analyze.WriteAA(w, opt.AA, opt); err != nil {
-		return withCode(ExitFailure, err, "")
-	}
-	if err := analyze.WriteSuite(w, opt.Suite, opt); err != nil {
-		return withCode(ExitFailure, err, "")
-	}
-	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -157,13 +156,15 @@ func openCheckHistory(dsn string) (*history.Store, error) {
 
 // checkRender reads the flags that shape the judgement and the output.
 func checkRender(c *ucli.Context, env Env) (check.Render, error) {
-	opt, err := checkOptions(c)
+	opt, err := check.ParseOptions(c.Float64("max-slowdown"), c.Float64("max-memory-growth"),
+		c.String("memory-floor"), c.String("memory-floor-op"))
 	if err != nil {
-		return check.Render{}, err
+		return check.Render{}, fieldUsage(err)
 	}
+	opt.Names = flagName
 	ro := check.Render{Format: c.String("format"), Options: opt}
-	if !slices.Contains(check.Formats(), ro.Format) {
-		return ro, usageErrorf("--format %q: use %s", ro.Format, strings.Join(check.Formats(), ", "))
+	if err := check.CheckFormat(ro.Format); err != nil {
+		return ro, fieldUsage(err)
 	}
 	ro.Color, err = useColor(c.String("color"), env)
 	if c.IsSet("record") && c.String("record") == "" {
@@ -175,31 +176,10 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 	if _, err := history.ParseWhere(check.FieldHistoryWhere, c.StringSlice("history-where")); err != nil {
 		return ro, fieldUsage(err)
 	}
-	if n := c.Int("history-runs"); n < check.MinHistoryRuns {
-		return ro, usageErrorf("--history-runs %d: use %d or more (the fewest comparable runs a case is judged against)", n, check.MinHistoryRuns)
+	if err := check.CheckHistoryRuns(c.Int("history-runs")); err != nil {
+		return ro, fieldUsage(err)
 	}
 	return ro, err
-}
-
-// checkOptions reads and validates the thresholds.
-func checkOptions(c *ucli.Context) (check.Options, error) {
-	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth"), Names: flagName}
-	for _, p := range []struct {
-		flag string
-		v    float64
-	}{{"max-slowdown", opt.MaxSlowdownPct}, {"max-memory-growth", opt.MaxMemoryGrowthPct}} {
-		if !(p.v >= 0 && p.v < 1e6) {
-			return opt, usageErrorf("--%s %g: use a percentage of 0 or more", p.flag, p.v)
-		}
-	}
-	var err error
-	if opt.MemoryFloor, err = check.ParseSize(c.String("memory-floor")); err != nil {
-		return opt, usageErrorf("--memory-floor: %v", err)
-	}
-	if opt.MemoryFloorOp, err = check.ParseSize(c.String("memory-floor-op")); err != nil {
-		return opt, usageErrorf("--memory-floor-op: %v", err)
-	}
-	return opt, nil
 }
 
 // loadNoise reads the --noise profile, if one is named.
