@@ -121,6 +121,7 @@ var requestMessages = []struct {
 	{[]string{"fb-pair", "--randomize-layout", "--gotest", "--", "a", "b"}, "--randomize-layout with --gotest: a Go benchmark runs on goroutine stacks that the environment does not move; drop the flag (it applies to exec and batch modes)"},
 	{[]string{"fb-pair", "--retry-failed", "--", "a", "b"}, "--retry-failed needs --resume FILE"},
 	{[]string{"fb-pair", "--resume", "x.ndjson", "--", "a", "b"}, `--resume "x.ndjson" needs --invocations K, as the run was collected with`},
+	{[]string{"fb-pair", "--batching", "some", "--", "a", "b"}, `--batching "some": use shared, equal-time or auto`},
 	{[]string{"fb-pair", "--until", "soon", "--", "a", "b"}, `--until "soon": use decision or width=P% (a half-width in percent)`},
 	{[]string{"fb-pair", "--until", "width=0%", "--", "a", "b"}, `--until "width=0%": the width is a half-width in percent above 0 and below 100, e.g. width=1%`},
 	{[]string{"fb-pair", "--estimator", "legacy", "--", "a", "b"}, `--estimator "legacy": use robust or mean`},

@@ -17,10 +17,6 @@ import (
 // defaultMaxTime is --max-time when --until is given without it.
 const defaultMaxTime = 60 * time.Second
 
-// batchingAuto is --batching's default: shared, unless every side of a
-// worker run declares its cost independent of the batch size.
-const batchingAuto = "auto"
-
 // A measurement flag is one of fb-sample and fb-pair (both) or of fb-pair
 // alone (pairOnly).
 const (
@@ -78,7 +74,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		{both, &ucli.DurationFlag{Name: "rewarm", Category: host, Value: w.Rewarm, Usage: "untimed work after a pause before timed collection resumes"}},
 		{both, &ucli.IntFlag{Name: "cpu", Category: host, Value: -1, DefaultText: "unplaced", Usage: "pin the benchmarked commands (and the collecting thread) to this logical CPU; the watch then looks at it and its SMT siblings; Linux only (elsewhere rejected: unsupported_platform)"}},
 		{both, &ucli.BoolFlag{Name: "require-strict", Category: host, Usage: "with --cpu: refuse to run (exit 9) when strict placement is not possible, instead of continuing unplaced"}},
-		{pairOnly, &ucli.StringFlag{Name: "batching", Category: sampling, Value: batchingAuto,
+		{pairOnly, &ucli.StringFlag{Name: "batching", Category: sampling, Value: collect.BatchingAuto,
 			Usage: "batch sizes: shared (every case of a pair or round runs the same number of operations), equal-time (each case's batch sized toward an equal timed slice: the comparison then assumes an operation's cost does not depend on the batch size) or auto (shared, unless every side of a --worker run declares batching=equal-time)"}},
 		{pairOnly, &ucli.BoolFlag{Name: "shared-iterations", Category: sampling, Usage: "the same as --batching shared"}},
 		{both, &ucli.Float64Flag{Name: "size-spread", Category: sampling, Value: collect.DefaultSizeSpread,
