@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
@@ -94,23 +92,6 @@ func runGate(c *ucli.Context, env Env) error {
 	}
 	err = execGated(path, args, os.Environ())
 	return withCode(ExitCommandFailed, fmt.Errorf("exec %q: %w", path, err), "")
-}
-
-// lookProgram resolves PROGRAM before the wait, so a typo fails at once.
-// No PROGRAM gives "".
-func lookProgram(args []string) (string, error) {
-	if len(args) == 0 {
-		return "", nil
-	}
-	path, err := exec.LookPath(args[0])
-	var ee *exec.Error
-	if errors.As(err, &ee) {
-		err = ee.Err
-	}
-	if err != nil {
-		return "", withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", args[0], err), "")
-	}
-	return path, nil
 }
 
 // gatePlatformRefusal stops fb-gate, before it waits or writes anything,

@@ -46,11 +46,7 @@ func reportApp(env Env) *ucli.App {
 		all := &report.Stream{}
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			got, err := report.LoadFor(r, opt)
-			if got != nil {
-				all.Runs = append(all.Runs, got.Runs...)
-				all.Recordings = append(all.Recordings, got.Recordings...)
-				all.Series = append(all.Series, got.Series...)
-			}
+			all.Add(got)
 			warnTorn(env, "fb-report", r)
 			return streamError(err, "fix or remove that line; no report was written")
 		})

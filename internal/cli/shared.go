@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -14,7 +16,9 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// The helpers every tool shares: its inputs, its terminal, its tags.
+// The helpers the tools share: inputs, the terminal, tags, a reading
+// tool's interrupts, fb-lock's and fb-gate's --record sink, and the
+// PROGRAM of fb-gate and fb-record.
 
 // eachInput calls fn with a reader on every named file in order, or on
 // stdin when none is named ("-" also names stdin).
@@ -149,4 +153,21 @@ func recordSink(dest string, env Env) (io.Writer, func() error, error) {
 		closed = true
 		return f.Close()
 	}, nil
+}
+
+// lookProgram resolves PROGRAM before the wait, so a typo fails at once.
+// No PROGRAM gives "".
+func lookProgram(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", nil
+	}
+	path, err := exec.LookPath(args[0])
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		err = ee.Err
+	}
+	if err != nil {
+		return "", withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", args[0], err), "")
+	}
+	return path, nil
 }
