@@ -7,7 +7,9 @@
 // SIGTERM a reading tool only says so and goes on reading until its input
 // ends, then writes what arrived and exits 130 or 143 (Reading); a second
 // signal ends it at once. A tool that runs a command to completion
-// instead cancels its work and forwards the signal (Cancel).
+// instead cancels its work and forwards the signal (Cancel). And a tool
+// whose standard output's reader went away sees a failed write, not
+// SIGPIPE (CatchSIGPIPE).
 package lifecycle
 
 import (
@@ -35,6 +37,15 @@ func Code(s os.Signal) int {
 		return 143
 	}
 	return 130
+}
+
+// CatchSIGPIPE turns a reader of standard output that went away from a
+// silent death by SIGPIPE into a write that fails with EPIPE, which the
+// tool reports, cleaning up as after any failed write. The signal is
+// caught, not ignored: a caught signal is reset to its default by exec,
+// so the commands a tool starts still die of SIGPIPE as usual.
+func CatchSIGPIPE() {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }
 
 // Exit ends the process on a second signal; a variable so it can be faked.
