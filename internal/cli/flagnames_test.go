@@ -301,6 +301,9 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		return err
 	}
 	_, claimCPUsErr := claim.ParseCPUs("x", fstest.MapFS{})
+	ropt := func(format, plot string, plotGiven, runGiven bool) error {
+		return report.CheckOptions(report.Options{Format: format, Plot: plot}, plotGiven, runGiven)
+	}
 	cp := func(mode, onTimeout, thermal string) error {
 		_, err := conditions.ParsePolicy(mode, onTimeout, thermal, conditions.DefaultLimits, conditions.DefaultPauseTiming)
 		return err
@@ -317,8 +320,7 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	for path := range engineFlags {
 		// named only in analysis warnings, reports and check's texts
 		// (each engine's tests, and tests/ end to end)
-		unused[path] = !slices.Contains([]string{analyze.FieldSeed,
-			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise,
+		unused[path] = !slices.Contains([]string{analyze.FieldSeed, check.FieldNoise,
 			noise.FieldKeep, importer.FieldNames}, path)
 	}
 	defer func() {
@@ -384,6 +386,11 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{check.CheckFormat("html"), `--format "html": use console, markdown, ndjson`},
 		{check.CheckHistoryRuns(1), "--history-runs 1: use 5 or more (the fewest comparable runs a case is judged against)"},
 		{claimCPUsErr, `--cpus "x": give CPU numbers like 2,3 or 0-3`},
+		{ropt("pdf", "", false, false), `--format "pdf": use console, csv, json`},
+		{ropt("console", "", true, false), "--plot needs --format svg (--format html draws every plot on one page)"},
+		{ropt("console", "", false, true), "--run chooses the run of --format svg --plot; drop it or add them"},
+		{ropt("svg", "", false, false), "--format svg writes one plot: name it with --plot ("},
+		{ropt("svg", "pie", true, false), `--plot "pie": use `},
 	} {
 		var fe *field.Error
 		if !errors.As(tc.err, &fe) {

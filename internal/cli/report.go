@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -32,11 +31,8 @@ func reportApp(env Env) *ucli.App {
 	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
 			Plot: c.String("plot"), Run: c.String("run"), Names: flagName}
-		if !slices.Contains(report.Formats(), opt.Format) {
-			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
-		}
-		if err := checkPlotFlags(c, opt); err != nil {
-			return err
+		if err := report.CheckOptions(opt, c.IsSet("plot"), c.IsSet("run")); err != nil {
+			return fieldUsage(err)
 		}
 		color, err := useColor(c.String("color"), env)
 		if err != nil {
@@ -69,21 +65,4 @@ func reportApp(env Env) *ucli.App {
 		return err // a write error: ExitOutput (printError)
 	})
 	return app
-}
-
-// checkPlotFlags refuses --plot and --run without --format svg, and svg
-// without --plot or with a plot that does not exist.
-func checkPlotFlags(c *ucli.Context, opt report.Options) error {
-	names := strings.Join(report.PlotNames(), ", ")
-	switch {
-	case opt.Format != "svg" && c.IsSet("plot"):
-		return usageErrorf("--plot needs --format svg (--format html draws every plot on one page)")
-	case opt.Format != "svg" && c.IsSet("run"):
-		return usageErrorf("--run chooses the run of --format svg --plot; drop it or add them")
-	case opt.Format == "svg" && opt.Plot == "":
-		return usageErrorf("--format svg writes one plot: name it with --plot (%s)", names)
-	case opt.Format == "svg" && !slices.Contains(report.PlotNames(), opt.Plot):
-		return usageErrorf("--plot %q: use %s", opt.Plot, names)
-	}
-	return nil
 }
