@@ -41,6 +41,17 @@ const (
 	FieldBaseline     = "analyze.Baseline"
 )
 
+// The fields of the thresholds, the format and the history's length, as
+// their field errors name them.
+const (
+	FieldMaxSlowdown     = "check.MaxSlowdownPct"
+	FieldMaxMemoryGrowth = "check.MaxMemoryGrowthPct"
+	FieldMemoryFloor     = "check.MemoryFloor"
+	FieldMemoryFloorOp   = "check.MemoryFloorOp"
+	FieldFormat          = "check.Format"
+	FieldHistoryRuns     = "check.HistoryRuns"
+)
+
 // DefaultOptions are the default thresholds: 5% slower, 3% and 64 KiB
 // more memory; no floor per operation beyond the 3%.
 var DefaultOptions = Options{MaxSlowdownPct: 5, MaxMemoryGrowthPct: 3, MemoryFloor: 64 << 10}

@@ -27,11 +27,12 @@ func (e *PathError) Named(names field.Names) *PathError {
 	return &PathError{Path: e.Path, reason: e.reason.Named(names)}
 }
 
-// The fields of a Request its messages name: the claim directory and the
-// timeout.
+// The fields of a Request its messages name: the claim directory, the
+// timeout and the poll interval.
 const (
 	FieldPath    = "claim.Dir"
 	FieldTimeout = "claim.Timeout"
+	FieldPoll    = "claim.Poll"
 	FieldCPUs    = "claim.CPUs" // named by fb-pair's duet, which a per-CPU claim serves
 )
 

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -32,6 +33,13 @@ func (st *Status) WriteText(w io.Writer) {
 	for _, f := range st.Files {
 		fmt.Fprintf(w, "%-8s %s\n", f.Name, f.line())
 	}
+}
+
+// WriteJSON writes the status as one indented JSON document.
+func (st *Status) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(st)
 }
 
 // line is the file's state, holders, waiters and content.

@@ -38,19 +38,19 @@ func analyzeApp(env Env) *ucli.App {
 			"4 unknown schema version, 13 --baseline of a differing fingerprint, 14 the output could not be written,\n"+
 			"130/143 SIGINT/SIGTERM: the input was read to its end and analysed (a second signal stops at once).")
 	app.Flags = []ucli.Flag{
-		&ucli.Uint64Flag{Name: "seed", Value: d.Seed, Usage: "bootstrap seed"},
-		&ucli.IntFlag{Name: "resamples", Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
-		&ucli.IntFlag{Name: "process-resamples", Value: stats.DefaultRunResamples, Usage: "resamples of each process-level BCa interval over whole process blocks (1000 to 1000000; 10000 puts a 2.5% endpoint within about 0.03 bootstrap standard deviations at a few milliseconds per comparison)"},
-		&ucli.Float64Flag{Name: "confidence", Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
-		&ucli.Float64Flag{Name: "threshold", Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
-		&ucli.StringFlag{Name: "plan", Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
-		&ucli.StringFlag{Name: "baseline", Usage: "also compare every case, by name, with the same case in this archived stream (a run of an earlier revision, or an fb-import), as independent samples (design independent); the runs' fingerprints must match"},
-		&ucli.StringSliceFlag{Name: "allow-mismatch", Usage: "with --baseline: fingerprint fields allowed to differ, comma-separated or repeated (host.kernel, tool_version, tag.revision, tag.* ...); the analysis lists them"},
-		&ucli.StringFlag{Name: "multiplicity", Value: analyze.MultiplicityBonferroni, Usage: "how the comparisons of a run share the error rate: bonferroni (each interval at 1 - (1 - P)/m for a family confidence P over m comparisons) or none (each at --confidence; the analysis is labelled exploratory)"},
-		&ucli.Float64Flag{Name: "family-confidence", Usage: "the family confidence P in percent (50 to 99.9; default: --confidence)"},
-		&ucli.StringFlag{Name: "family", Value: analyze.FamilyTime, Usage: "which comparisons form the family: time (each contender's time comparison) or all (time and every axis with a better/worse verdict)"},
-		&ucli.StringFlag{Name: "outcome", Value: analyze.OutcomeAll, Usage: "recordings: summarize and compare the spans with this outcome only (success, failure, timeout, cancelled or all); wall time and every axis keep the same spans"},
-		&ucli.StringFlag{Name: "estimator", Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
+		&ucli.Uint64Flag{Name: "seed", Category: statistics, Value: d.Seed, Usage: "bootstrap seed"},
+		&ucli.IntFlag{Name: "resamples", Category: statistics, Value: d.Resamples, Usage: "bootstrap resamples per interval (100 to 10000)"},
+		&ucli.IntFlag{Name: "process-resamples", Category: statistics, Value: stats.DefaultRunResamples, Usage: "resamples of each process-level BCa interval over whole process blocks (1000 to 1000000; 10000 puts a 2.5% endpoint within about 0.03 bootstrap standard deviations at a few milliseconds per comparison)"},
+		&ucli.Float64Flag{Name: "confidence", Category: statistics, Value: d.Confidence, Usage: "interval coverage in percent (50 to 99.9)"},
+		&ucli.Float64Flag{Name: "threshold", Category: statistics, Value: d.ThresholdPct, Usage: "practical threshold in percent: smaller time changes are 'practically equivalent'"},
+		&ucli.StringFlag{Name: "plan", Category: modes, Usage: "instead of analysing, read a pilot stream and print how many pairs (units) and about how long a run needs for its decision intervals to have half-width=P% (e.g. --plan half-width=1%), with the command to run and the assumptions"},
+		&ucli.StringFlag{Name: "baseline", Category: modes, Usage: "also compare every case, by name, with the same case in this archived stream (a run of an earlier revision, or an fb-import), as independent samples (design independent); the runs' fingerprints must match"},
+		&ucli.StringSliceFlag{Name: "allow-mismatch", Category: modes, Usage: "with --baseline: fingerprint fields allowed to differ, comma-separated or repeated (host.kernel, tool_version, tag.revision, tag.* ...); the analysis lists them"},
+		&ucli.StringFlag{Name: "multiplicity", Category: statistics, Value: analyze.MultiplicityBonferroni, Usage: "how the comparisons of a run share the error rate: bonferroni (each interval at 1 - (1 - P)/m for a family confidence P over m comparisons) or none (each at --confidence; the analysis is labelled exploratory)"},
+		&ucli.Float64Flag{Name: "family-confidence", Category: statistics, Usage: "the family confidence P in percent (50 to 99.9; default: --confidence)"},
+		&ucli.StringFlag{Name: "family", Category: statistics, Value: analyze.FamilyTime, Usage: "which comparisons form the family: time (each contender's time comparison) or all (time and every axis with a better/worse verdict)"},
+		&ucli.StringFlag{Name: "outcome", Category: output, Value: analyze.OutcomeAll, Usage: "recordings: summarize and compare the spans with this outcome only (success, failure, timeout, cancelled or all); wall time and every axis keep the same spans"},
+		&ucli.StringFlag{Name: "estimator", Category: statistics, Value: string(stats.EstimatorRobust), Usage: "decision estimate of comparisons: robust (biweight crossover location), mean (crossover mean: every pair at full weight) or legacy (the geometric mean with the schema 1.2 interval, byte-identical to analyses of that version)"},
 	}
 	app.Action = interruptible(env, "fb-analyze", "analysed", func(c *ucli.Context) error {
 		est, err := stats.ParseEstimator(c.String("estimator"))
@@ -71,9 +71,9 @@ func analyzeApp(env Env) *ucli.App {
 			return fieldUsage(err)
 		}
 		if c.IsSet("plan") {
-			width, err := parsePlan(c.String("plan"))
+			width, err := analyze.ParsePlanWidth(c.String("plan"))
 			if err != nil {
-				return err
+				return fieldUsage(err)
 			}
 			return plan(c, env, opt, width)
 		}
@@ -96,25 +96,10 @@ func analyzeApp(env Env) *ucli.App {
 		if err != nil {
 			return err
 		}
-		if err := writeSuite(w, opt); err != nil {
-			return err
-		}
-		if err := analyze.WriteSpanComparisons(w, opt.Recordings, opt); err != nil {
+		if err := analyze.WriteAfterInputs(w, opt); err != nil {
 			return withCode(ExitFailure, err, "")
 		}
 		return refused
 	})
 	return app
-}
-
-// writeSuite ends fb-analyze's output with the suite record of every run
-// it analysed, when there are two or more time comparisons.
-func writeSuite(w *ndjson.Writer, opt analyze.Options) error {
-	if err := analyze.WriteAA(w, opt.AA, opt); err != nil {
-		return withCode(ExitFailure, err, "")
-	}
-	if err := analyze.WriteSuite(w, opt.Suite, opt); err != nil {
-		return withCode(ExitFailure, err, "")
-	}
-	return nil
 }

@@ -9,38 +9,18 @@ import (
 
 	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/pkg/ndjson"
-	"github.com/flybench/flybench/pkg/stats"
 )
 
 // baselineOf reads --baseline and --allow-mismatch: the archived stream
 // every run is compared with, or nil without --baseline.
 func baselineOf(c *ucli.Context, env Env, opt analyze.Options) (*analyze.Baseline, error) {
-	var allow []string
-	for _, v := range c.StringSlice("allow-mismatch") {
-		for _, f := range strings.Split(v, ",") {
-			if f = strings.TrimSpace(f); f != "" {
-				allow = append(allow, f)
-			}
-		}
-	}
 	file := c.String("baseline")
-	if file == "" {
-		if len(allow) > 0 {
-			return nil, usageErrorf("--allow-mismatch needs --baseline")
-		}
-		return nil, nil
-	}
-	if err := analyze.CheckAllowed(allow); err != nil {
+	allow, err := analyze.CheckBaseline(file, c.StringSlice("allow-mismatch"), opt.Estimator)
+	if err != nil || file == "" {
 		return nil, fieldUsage(err)
 	}
-	if opt.Estimator == stats.EstimatorLegacy {
-		return nil, usageErrorf("--baseline needs schema 1.4 records: use --estimator robust or mean, not legacy")
-	}
-	if file == "-" {
-		return nil, usageErrorf("--baseline -: the baseline must be a file (stdin carries the current run)")
-	}
 	var b *analyze.Baseline
-	err := withInput(env, file, func(r *ndjson.Reader) error {
+	err = withInput(env, file, func(r *ndjson.Reader) error {
 		var err error
 		b, err = analyze.LoadBaseline(r, file, opt)
 		return err

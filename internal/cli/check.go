@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -56,17 +55,17 @@ func checkApp(env Env) *ucli.App {
 	app := newApp(env, "fb-check", "the CI gate: fail on a regression that is both large and outside the noise",
 		"[FILE...]", checkDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "noise", Usage: "noise profile (fb-noise output) whose calibrated noise widens each window"},
-		&ucli.Float64Flag{Name: "max-slowdown", Value: d.MaxSlowdownPct, Usage: "smallest slowdown in percent that fails"},
-		&ucli.Float64Flag{Name: "max-memory-growth", Value: d.MaxMemoryGrowthPct, Usage: "smallest memory growth in percent that fails"},
-		&ucli.StringFlag{Name: "memory-floor", Value: "64KiB", Usage: "smallest absolute growth of a memory amount (an axis in bytes) that fails, e.g. 64KiB, 1MiB"},
-		&ucli.StringFlag{Name: "memory-floor-op", Value: "0", Usage: "the same for a per-operation amount (bytes/op), e.g. 64B"},
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
-		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
-		&ucli.StringFlag{Name: "record", Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
-		&ucli.StringFlag{Name: "history", Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
-		&ucli.StringSliceFlag{Name: "history-where", Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
-		&ucli.IntFlag{Name: "history-runs", Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
+		&ucli.StringFlag{Name: "noise", Category: statistics, Usage: "noise profile (fb-noise output) whose calibrated noise widens each window"},
+		&ucli.Float64Flag{Name: "max-slowdown", Category: statistics, Value: d.MaxSlowdownPct, Usage: "smallest slowdown in percent that fails"},
+		&ucli.Float64Flag{Name: "max-memory-growth", Category: statistics, Value: d.MaxMemoryGrowthPct, Usage: "smallest memory growth in percent that fails"},
+		&ucli.StringFlag{Name: "memory-floor", Category: statistics, Value: "64KiB", Usage: "smallest absolute growth of a memory amount (an axis in bytes) that fails, e.g. 64KiB, 1MiB"},
+		&ucli.StringFlag{Name: "memory-floor-op", Category: statistics, Value: "0", Usage: "the same for a per-operation amount (bytes/op), e.g. 64B"},
+		&ucli.StringFlag{Name: "format", Category: output, Aliases: []string{"f"}, Value: "console", Usage: "console, markdown (a GitHub table for a pull request or $GITHUB_STEP_SUMMARY) or ndjson (the check records)"},
+		&ucli.StringFlag{Name: "color", Category: output, Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.StringFlag{Name: "record", Category: output, Usage: "also write the check records (one per analysis) to this FILE, created or truncated"},
+		&ucli.StringFlag{Name: "history", Category: store, Usage: "also judge every case against its history in this results store (fb-history add): a SQLite file (or sqlite:FILE) or a postgres:// URL"},
+		&ucli.StringSliceFlag{Name: "history-where", Category: store, Usage: "--history: tag.KEY=VALUE a run of the history must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.IntFlag{Name: "history-runs", Category: store, Value: check.DefaultHistoryRuns, Usage: fmt.Sprintf("--history: how many of the newest comparable runs (same machine class) make a case's history; at least %d", check.MinHistoryRuns)},
 	}
 	app.Action = interruptible(env, "fb-check", "checked", func(c *ucli.Context) error { return runCheck(c, env) })
 	return app
@@ -157,13 +156,15 @@ func openCheckHistory(dsn string) (*history.Store, error) {
 
 // checkRender reads the flags that shape the judgement and the output.
 func checkRender(c *ucli.Context, env Env) (check.Render, error) {
-	opt, err := checkOptions(c)
+	opt, err := check.ParseOptions(c.Float64("max-slowdown"), c.Float64("max-memory-growth"),
+		c.String("memory-floor"), c.String("memory-floor-op"))
 	if err != nil {
-		return check.Render{}, err
+		return check.Render{}, fieldUsage(err)
 	}
+	opt.Names = flagName
 	ro := check.Render{Format: c.String("format"), Options: opt}
-	if !slices.Contains(check.Formats(), ro.Format) {
-		return ro, usageErrorf("--format %q: use %s", ro.Format, strings.Join(check.Formats(), ", "))
+	if err := check.CheckFormat(ro.Format); err != nil {
+		return ro, fieldUsage(err)
 	}
 	ro.Color, err = useColor(c.String("color"), env)
 	if c.IsSet("record") && c.String("record") == "" {
@@ -175,31 +176,10 @@ func checkRender(c *ucli.Context, env Env) (check.Render, error) {
 	if _, err := history.ParseWhere(check.FieldHistoryWhere, c.StringSlice("history-where")); err != nil {
 		return ro, fieldUsage(err)
 	}
-	if n := c.Int("history-runs"); n < check.MinHistoryRuns {
-		return ro, usageErrorf("--history-runs %d: use %d or more (the fewest comparable runs a case is judged against)", n, check.MinHistoryRuns)
+	if err := check.CheckHistoryRuns(c.Int("history-runs")); err != nil {
+		return ro, fieldUsage(err)
 	}
 	return ro, err
-}
-
-// checkOptions reads and validates the thresholds.
-func checkOptions(c *ucli.Context) (check.Options, error) {
-	opt := check.Options{MaxSlowdownPct: c.Float64("max-slowdown"), MaxMemoryGrowthPct: c.Float64("max-memory-growth"), Names: flagName}
-	for _, p := range []struct {
-		flag string
-		v    float64
-	}{{"max-slowdown", opt.MaxSlowdownPct}, {"max-memory-growth", opt.MaxMemoryGrowthPct}} {
-		if !(p.v >= 0 && p.v < 1e6) {
-			return opt, usageErrorf("--%s %g: use a percentage of 0 or more", p.flag, p.v)
-		}
-	}
-	var err error
-	if opt.MemoryFloor, err = check.ParseSize(c.String("memory-floor")); err != nil {
-		return opt, usageErrorf("--memory-floor: %v", err)
-	}
-	if opt.MemoryFloorOp, err = check.ParseSize(c.String("memory-floor-op")); err != nil {
-		return opt, usageErrorf("--memory-floor-op: %v", err)
-	}
-	return opt, nil
 }
 
 // loadNoise reads the --noise profile, if one is named.

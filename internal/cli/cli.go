@@ -16,12 +16,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sort"
-	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/version"
 )
 
@@ -81,17 +80,8 @@ func build(tool string, env Env) *ucli.App {
 
 // Main runs the named tool on the process's arguments and returns its exit code.
 func Main(tool string) int {
-	catchSIGPIPE()
+	lifecycle.CatchSIGPIPE() // a closed stdout is ExitOutput, not a silent death
 	return Run(tool, os.Args, StdEnv())
-}
-
-// catchSIGPIPE turns a reader of standard output that went away from a
-// silent death by SIGPIPE into a write that fails with EPIPE, which the
-// tool reports, cleaning up as after any failed write (ExitOutput). The
-// signal is caught, not ignored: a caught signal is reset to its default
-// by exec, so the commands a tool starts still die of SIGPIPE as usual.
-func catchSIGPIPE() {
-	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 }
 
 // Run runs the named tool with args (args[0] is the program name).

@@ -54,8 +54,9 @@ func CompletionSpec(tool string) completion.Spec {
 // sees it only when it is not the first argument, and refuses it.
 func completionFlagDef() ucli.Flag {
 	return &ucli.StringFlag{
-		Name:  completionFlag,
-		Usage: "print the completion script for this shell (" + strings.Join(completion.Shells, ", ") + ") and exit; must be the first argument",
+		Name:     completionFlag,
+		Category: output,
+		Usage:    "print the completion script for this shell (" + strings.Join(completion.Shells, ", ") + ") and exit; must be the first argument",
 		Action: func(*ucli.Context, string) error {
 			return usageErrorf("--%s must be the first argument (TOOL --%s SHELL)", completionFlag, completionFlag)
 		},

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -26,6 +27,7 @@ import (
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
 	"github.com/flybench/flybench/internal/report"
+	"github.com/flybench/flybench/pkg/stats"
 )
 
 // configMessages are collect's field errors as fb-sample and fb-pair have
@@ -119,6 +121,7 @@ var requestMessages = []struct {
 	{[]string{"fb-pair", "--randomize-layout", "--gotest", "--", "a", "b"}, "--randomize-layout with --gotest: a Go benchmark runs on goroutine stacks that the environment does not move; drop the flag (it applies to exec and batch modes)"},
 	{[]string{"fb-pair", "--retry-failed", "--", "a", "b"}, "--retry-failed needs --resume FILE"},
 	{[]string{"fb-pair", "--resume", "x.ndjson", "--", "a", "b"}, `--resume "x.ndjson" needs --invocations K, as the run was collected with`},
+	{[]string{"fb-pair", "--batching", "some", "--", "a", "b"}, `--batching "some": use shared, equal-time or auto`},
 	{[]string{"fb-pair", "--until", "soon", "--", "a", "b"}, `--until "soon": use decision or width=P% (a half-width in percent)`},
 	{[]string{"fb-pair", "--until", "width=0%", "--", "a", "b"}, `--until "width=0%": the width is a half-width in percent above 0 and below 100, e.g. width=1%`},
 	{[]string{"fb-pair", "--estimator", "legacy", "--", "a", "b"}, `--estimator "legacy": use robust or mean`},
@@ -287,6 +290,20 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	}
 	_, progressErr := progress.ParseMode("fast", false)
 	_, axesErr := axes.Select("bogus")
+	_, claimDirErr := claim.ResolveDir("", true, nil)
+	_, planErr := analyze.ParsePlanWidth("half-width=0%")
+	baselineErr := func(file, allow string, est stats.Estimator) error {
+		_, err := analyze.CheckBaseline(file, []string{allow}, est)
+		return err
+	}
+	checkOpt := func(slowdown, growth float64, floor, floorOp string) error {
+		_, err := check.ParseOptions(slowdown, growth, floor, floorOp)
+		return err
+	}
+	_, claimCPUsErr := claim.ParseCPUs("x", fstest.MapFS{})
+	ropt := func(format, plot string, plotGiven, runGiven bool) error {
+		return report.CheckOptions(report.Options{Format: format, Plot: plot}, plotGiven, runGiven)
+	}
 	cp := func(mode, onTimeout, thermal string) error {
 		_, err := conditions.ParsePolicy(mode, onTimeout, thermal, conditions.DefaultLimits, conditions.DefaultPauseTiming)
 		return err
@@ -301,11 +318,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 	}
 	unused := map[string]bool{}
 	for path := range engineFlags {
-		// named only in analysis warnings, reports, check's texts and
-		// claim's reasons (each engine's tests, and tests/ end to end)
-		unused[path] = !slices.Contains([]string{analyze.FieldEstimator, analyze.FieldSeed,
-			report.FieldFormat, report.FieldPlot, report.FieldRun, check.FieldNoise, analyze.FieldBaseline,
-			claim.FieldPath, claim.FieldTimeout, claim.FieldCPUs, noise.FieldKeep, importer.FieldNames}, path)
+		// named only in analysis warnings, reports and check's texts
+		// (each engine's tests, and tests/ end to end)
+		unused[path] = !slices.Contains([]string{analyze.FieldSeed, check.FieldNoise,
+			noise.FieldKeep, importer.FieldNames}, path)
 	}
 	defer func() {
 		for path, u := range unused {
@@ -334,6 +350,10 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{ao(func(o *analyze.Options) { o.Family.Scope = "some" }), `--family "some": use time or all`},
 		{ao(func(o *analyze.Options) { o.Family.ConfidencePct = 20 }), "--family-confidence 20 out of range: use 50 to 99.9 (percent)"},
 		{analyze.CheckAllowed([]string{"host"}), `--allow-mismatch "host" is not a fingerprint field: use `},
+		{baselineErr("", "host.os", stats.EstimatorRobust), "--allow-mismatch needs --baseline"},
+		{baselineErr("b.ndjson", "", stats.EstimatorLegacy), "--baseline needs schema 1.4 records: use --estimator robust or mean, not legacy"},
+		{baselineErr("-", "", stats.EstimatorRobust), "--baseline -: the baseline must be a file (stdin carries the current run)"},
+		{planErr, `--plan "half-width=0%": use half-width=P% with P above 0 and below 100, e.g. half-width=1%`},
 		{nc(func(c *noise.Config) { c.MinRuns = 2 }), "--min-runs 2: use 3 or more (two deltas are the fewest a spread can be taken of)"},
 		{nc(func(c *noise.Config) { c.MaxRuns = 5 }), "--max-runs 5 is below --min-runs 10"},
 		{nc(func(c *noise.Config) { c.TolerancePct = 0 }), "--tolerance 0: use a positive percentage"},
@@ -356,6 +376,21 @@ func TestEngineErrorsSpeakFlags(t *testing.T) {
 		{hq(history.Query{Metric: "median_ns"}, []string{"tag.a=1", "tag.a=2"}, 0), "--where tag.a given twice"},
 		{hw([]string{"branch=main"}), `--history-where "branch=main": want tag.KEY=VALUE, e.g. --history-where tag.branch=main`},
 		{axesErr, `--metrics: unknown axis or set "bogus" (sets: `},
+		{claim.Request{Timeout: -time.Second, Poll: time.Second}.Check(), "--timeout -1s is negative"},
+		{claim.Request{}.Check(), "--poll 0s: use a positive interval, e.g. 250ms"},
+		{claimDirErr, "--path is empty"},
+		{checkOpt(-1, 0, "0", "0"), "--max-slowdown -1: use a percentage of 0 or more"},
+		{checkOpt(0, -1, "0", "0"), "--max-memory-growth -1: use a percentage of 0 or more"},
+		{checkOpt(0, 0, "lots", "0"), "--memory-floor: "},
+		{checkOpt(0, 0, "0", "lots"), "--memory-floor-op: "},
+		{check.CheckFormat("html"), `--format "html": use console, markdown, ndjson`},
+		{check.CheckHistoryRuns(1), "--history-runs 1: use 5 or more (the fewest comparable runs a case is judged against)"},
+		{claimCPUsErr, `--cpus "x": give CPU numbers like 2,3 or 0-3`},
+		{ropt("pdf", "", false, false), `--format "pdf": use console, csv, json`},
+		{ropt("console", "", true, false), "--plot needs --format svg (--format html draws every plot on one page)"},
+		{ropt("console", "", false, true), "--run chooses the run of --format svg --plot; drop it or add them"},
+		{ropt("svg", "", false, false), "--format svg writes one plot: name it with --plot ("},
+		{ropt("svg", "pie", true, false), `--plot "pie": use `},
 	} {
 		var fe *field.Error
 		if !errors.As(tc.err, &fe) {

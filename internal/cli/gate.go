@@ -1,10 +1,8 @@
 package cli
 
 import (
-	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
@@ -33,13 +31,13 @@ func gateApp(env Env) *ucli.App {
 	app := newApp(env, "fb-gate", "wait for a quiet host, then run a program", "[--] [PROGRAM [ARGS...]]", gateDescription)
 	d := gate.DefaultPolicy
 	app.Flags = []ucli.Flag{
-		&ucli.Float64Flag{Name: "max-average", Value: d.MaxAveragePct, Usage: "largest accepted host-wide CPU busy share, in percent"},
-		&ucli.Float64Flag{Name: "max-core", Value: d.MaxCorePct, Usage: "largest accepted busy share of any one logical CPU, in percent"},
-		&ucli.DurationFlag{Name: "stable", Value: d.Stable, Usage: "how long both limits must hold without a break"},
-		&ucli.DurationFlag{Name: "poll", Value: d.Poll, Usage: "interval between /proc/stat readings; every interval is judged (at most --timeout)"},
-		&ucli.DurationFlag{Name: "timeout", Value: d.Timeout, Usage: "longest wait before giving up with exit status 10 (at least --stable)"},
-		&ucli.StringFlag{Name: "record", Value: "stdout", Usage: "where the gate record goes: stdout (it joins the stream), stderr, none, or a FILE it is appended to"},
-		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "waiting status on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},
+		&ucli.Float64Flag{Name: "max-average", Category: host, Value: d.MaxAveragePct, Usage: "largest accepted host-wide CPU busy share, in percent"},
+		&ucli.Float64Flag{Name: "max-core", Category: host, Value: d.MaxCorePct, Usage: "largest accepted busy share of any one logical CPU, in percent"},
+		&ucli.DurationFlag{Name: "stable", Category: host, Value: d.Stable, Usage: "how long both limits must hold without a break"},
+		&ucli.DurationFlag{Name: "poll", Category: host, Value: d.Poll, Usage: "interval between /proc/stat readings; every interval is judged (at most --timeout)"},
+		&ucli.DurationFlag{Name: "timeout", Category: host, Value: d.Timeout, Usage: "longest wait before giving up with exit status 10 (at least --stable)"},
+		&ucli.StringFlag{Name: "record", Category: output, Value: "stdout", Usage: "where the gate record goes: stdout (it joins the stream), stderr, none, or a FILE it is appended to"},
+		&ucli.StringFlag{Name: "progress", Category: output, Value: "auto", Usage: "waiting status on stderr: auto (in place on a terminal, plain lines otherwise), tty, plain or none"},
 	}
 	app.Action = func(c *ucli.Context) error { return runGate(c, env) }
 	return app
@@ -94,23 +92,6 @@ func runGate(c *ucli.Context, env Env) error {
 	}
 	err = execGated(path, args, os.Environ())
 	return withCode(ExitCommandFailed, fmt.Errorf("exec %q: %w", path, err), "")
-}
-
-// lookProgram resolves PROGRAM before the wait, so a typo fails at once.
-// No PROGRAM gives "".
-func lookProgram(args []string) (string, error) {
-	if len(args) == 0 {
-		return "", nil
-	}
-	path, err := exec.LookPath(args[0])
-	var ee *exec.Error
-	if errors.As(err, &ee) {
-		err = ee.Err
-	}
-	if err != nil {
-		return "", withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", args[0], err), "")
-	}
-	return path, nil
 }
 
 // gatePlatformRefusal stops fb-gate, before it waits or writes anything,

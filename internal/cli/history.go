@@ -47,16 +47,16 @@ func historyApp(env Env) *ucli.App {
 		"add [STREAM...] | show", historyDescription)
 	app.UsageText = "fb-history add [options] [STREAM...]\nfb-history show [options]"
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "db", Usage: "the store: a SQLite file (or sqlite:FILE) or a postgres:// URL (default: $FLYBENCH_DB, else " + history.DefaultDSN + ")"},
-		&ucli.StringSliceFlag{Name: "tag", Usage: "add: KEY=VALUE recorded with every run added (repeatable), replacing a run's own tag of that key: revision, branch, runner class"},
-		&ucli.StringFlag{Name: "case", Usage: "show: the case whose series to write (default: every case)"},
-		&ucli.StringSliceFlag{Name: "where", Usage: "show: tag.KEY=VALUE a run must have (repeatable; all must hold), e.g. tag.branch=main"},
-		&ucli.StringFlag{Name: "class", Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
-		&ucli.StringFlag{Name: "metric", Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
-		&ucli.IntFlag{Name: "last", Value: 500, Usage: "show: the newest N points of each series (0: all)"},
-		&ucli.BoolFlag{Name: "chain", Usage: "show: chained paired changes instead of levels: for each pair of cases compared (--case: the contender), the product of the runs' paired time ratios, oldest first, with its interval"},
-		&ucli.Float64Flag{Name: "change-level", Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
-		&ucli.Uint64Flag{Name: "seed", Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
+		&ucli.StringFlag{Name: "db", Category: store, Usage: "the store: a SQLite file (or sqlite:FILE) or a postgres:// URL (default: $FLYBENCH_DB, else " + history.DefaultDSN + ")"},
+		&ucli.StringSliceFlag{Name: "tag", Category: output, Usage: "add: KEY=VALUE recorded with every run added (repeatable), replacing a run's own tag of that key: revision, branch, runner class"},
+		&ucli.StringFlag{Name: "case", Category: store, Usage: "show: the case whose series to write (default: every case)"},
+		&ucli.StringSliceFlag{Name: "where", Category: store, Usage: "show: tag.KEY=VALUE a run must have (repeatable; all must hold), e.g. tag.branch=main"},
+		&ucli.StringFlag{Name: "class", Category: store, Usage: "show: one machine class, os/arch/cpu_model/cpus as add records it (default: each class its own series)"},
+		&ucli.StringFlag{Name: "metric", Category: store, Value: "median_ns", Usage: "show: the summary each point is: " + strings.Join(history.Metrics(), ", ") + " (the normalized score: one series across classes)"},
+		&ucli.IntFlag{Name: "last", Category: store, Value: 500, Usage: "show: the newest N points of each series (0: all)"},
+		&ucli.BoolFlag{Name: "chain", Category: store, Usage: "show: chained paired changes instead of levels: for each pair of cases compared (--case: the contender), the product of the runs' paired time ratios, oldest first, with its interval"},
+		&ucli.Float64Flag{Name: "change-level", Category: statistics, Value: changepoint.DefaultOptions.Level, Usage: "show: significance level of each change point's permutation test (E-divisive means); 0 looks for none"},
+		&ucli.Uint64Flag{Name: "seed", Category: statistics, Value: changepoint.DefaultOptions.Seed, Usage: "show: seed of the permutation tests: the same store, flags and seed give the same change points"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		verb, args := env.verb, c.Args().Slice()
@@ -111,13 +111,6 @@ func openHistory(dsn string) (*history.Store, error) {
 	return s, nil
 }
 
-// historyInput is one stream to add, read whole.
-type historyInput struct {
-	name    string
-	raw     []byte
-	entries []history.Entry
-}
-
 func runHistoryAdd(c *ucli.Context, env Env, files []string) error {
 	tags, err := tagsOf(c.StringSlice("tag"))
 	if err != nil {
@@ -130,7 +123,7 @@ func runHistoryAdd(c *ucli.Context, env Env, files []string) error {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	var inputs []historyInput
+	var inputs []history.Input
 	for _, f := range files {
 		in, err := readHistoryInput(env, f)
 		if err != nil {
@@ -143,36 +136,27 @@ func runHistoryAdd(c *ucli.Context, env Env, files []string) error {
 		return err
 	}
 	defer s.Close()
-	for _, in := range inputs {
-		added, err := s.Add(in.raw, in.entries, tags)
-		if werr := history.WriteAdded(env.Stdout, in.name, added); werr != nil && err == nil {
-			err = werr
-		}
-		if err != nil {
-			return withCode(ExitFailure, fmt.Errorf("%s: %w", s.Name, err), "")
-		}
+	if err := s.AddAll(env.Stdout, inputs, tags); err != nil {
+		return withCode(ExitFailure, err, "")
 	}
 	return nil
 }
 
 // readHistoryInput reads and parses one stream before anything is added.
-func readHistoryInput(env Env, file string) (historyInput, error) {
-	data, name, _, err := readImport(env, file)
+func readHistoryInput(env Env, file string) (history.Input, error) {
+	f, _, err := readImport(env, file)
 	if err != nil {
-		return historyInput{}, err
+		return history.Input{}, err
 	}
-	if name == "stdin" {
-		name = "<stdin>"
-	}
-	entries, err := history.Parse(name, data)
+	in, err := history.ParseInput(f.Name, f.Data)
 	var nae *history.NotAnalyzedError
 	if errors.As(err, &nae) {
-		return historyInput{}, withCode(ExitNotAnalyzed, err, "pipe the stream through fb-analyze; nothing was added")
+		return in, withCode(ExitNotAnalyzed, err, "pipe the stream through fb-analyze; nothing was added")
 	}
 	if err != nil {
-		return historyInput{}, streamError(err, "fix or remove that line; nothing was added")
+		return in, streamError(err, "fix or remove that line; nothing was added")
 	}
-	return historyInput{name: name, raw: data, entries: entries}, nil
+	return in, nil
 }
 
 func runHistoryShow(c *ucli.Context, env Env, args []string) error {
@@ -192,18 +176,11 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 		return err
 	}
 	defer s.Close()
-	read := s.Series
-	if c.Bool("chain") {
-		read = s.Chains
-	}
-	series, err := read(q)
+	changes := changepoint.DefaultOptions
+	changes.Level, changes.Seed = c.Float64("change-level"), c.Uint64("seed")
+	series, err := s.Show(q, c.Bool("chain"), changes)
 	if err != nil {
-		return withCode(ExitFailure, fmt.Errorf("%s: %w", s.Name, err), "")
-	}
-	if level := c.Float64("change-level"); level > 0 && !c.Bool("chain") {
-		opt := changepoint.DefaultOptions
-		opt.Level, opt.Seed = level, c.Uint64("seed")
-		history.MarkChanges(series, opt)
+		return withCode(ExitFailure, err, "")
 	}
 	if len(series) == 0 {
 		fmt.Fprintf(env.Stderr, "fb-history: warning: %s holds no run that matches: no series written\n", s.Name)

@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"slices"
-	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -36,16 +34,13 @@ stdout empty. Exit status: 0 ok, 2 usage (an unknown FORMAT, an unreadable FILE,
 FILE is not the format's shape or holds a value that cannot be a time (reported as file:line),
 14 the stream could not be written.`
 
-// maxImportBytes bounds the file read into memory.
-const maxImportBytes = 256 << 20
-
 func importApp(env Env) *ucli.App {
 	app := newApp(env, "fb-import", "turn another benchmark tool's results into a flybench stream",
 		"FORMAT [FILE...]", importDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.StringSliceFlag{Name: "name", Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
+		&ucli.StringSliceFlag{Name: "name", Category: output, Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
 		tagFlag(),
-		&ucli.BoolFlag{Name: "this-host", Usage: "record this machine's host fingerprint: say so only when the file was made here"},
+		&ucli.BoolFlag{Name: "this-host", Category: host, Usage: "record this machine's host fingerprint: say so only when the file was made here"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		format, files, err := importArgs(c)
@@ -100,12 +95,12 @@ func importOptions(c *ucli.Context) (importer.Options, error) {
 func runImport(env Env, format string, files []string, opt importer.Options) error {
 	var in []importer.File
 	for _, file := range files {
-		data, name, started, err := readImport(env, file)
+		f, started, err := readImport(env, file)
 		if err != nil {
 			return err
 		}
 		opt.Started = cmp.Or(opt.Started, started)
-		in = append(in, importer.File{Name: name, Data: data})
+		in = append(in, f)
 	}
 	res, err := importer.ImportFiles(format, in, opt)
 	var ie *importer.InputError
@@ -131,28 +126,16 @@ func runImport(env Env, format string, files []string, opt importer.Options) err
 	return nil
 }
 
-// readImport reads file (stdin for "-") and returns its bytes, the name
-// errors give it, and its modification time in UTC as RFC 3339 (empty for
-// stdin): the nearest thing to a start time a results file records.
-func readImport(env Env, file string) (data []byte, name, modified string, err error) {
-	in, name := env.Stdin, "stdin"
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return nil, "", "", withCode(ExitUsage, fmt.Errorf("open input: %w", err), "")
-		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil {
-			modified = st.ModTime().UTC().Format(time.RFC3339)
-		}
-		in, name = f, file
+// readImport reads file (stdin for "-") whole, with its modification
+// time (importer.Read); a file too large to be a results file is a bad
+// input, one that cannot be read a usage error.
+func readImport(env Env, file string) (importer.File, string, error) {
+	f, modified, err := importer.Read(file, env.Stdin)
+	if errors.As(err, new(*importer.InputError)) {
+		return f, "", withCode(ExitBadInput, err, "")
 	}
-	data, err = io.ReadAll(io.LimitReader(in, maxImportBytes+1))
 	if err != nil {
-		return nil, "", "", withCode(ExitUsage, fmt.Errorf("read %s: %w", name, err), "")
+		return f, "", withCode(ExitUsage, err, "")
 	}
-	if len(data) > maxImportBytes {
-		return nil, "", "", withCode(ExitBadInput, &importer.InputError{File: name, Msg: "larger than 256 MiB: not a results file"}, "")
-	}
-	return data, name, modified, nil
+	return f, modified, nil
 }

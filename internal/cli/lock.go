@@ -1,14 +1,12 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -32,15 +30,15 @@ func lockApp(env Env) *ucli.App {
 	app := newApp(env, "fb-lock", "take the host CPU claim, then run a program", "PROGRAM [ARGS...]", lockDescription)
 	app.UsageText = "fb-lock [options] PROGRAM [ARGS...]\nfb-lock --status [--json] [--path DIR]"
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "path", Value: claim.DefaultDir, Usage: "claim directory; $" + claim.DirEnv + " when the flag is not given; never probed for alternatives"},
-		&ucli.StringFlag{Name: "cpus", Usage: "claim only these CPUs (2,3 or 0-3): a shared claim on the machine file plus one exclusive claim per CPU; default: the whole machine"},
-		&ucli.DurationFlag{Name: "timeout", Value: claim.DefaultTimeout, Usage: "longest wait for conflicting holders to finish (0 = one attempt)"},
-		&ucli.DurationFlag{Name: "poll", Value: claim.DefaultPoll, Usage: "delay between claim attempts while waiting"},
-		&ucli.BoolFlag{Name: "require-machine-scope", Usage: "refuse with exit status 11, without running PROGRAM, unless the claim is held machine-wide (not busy, not an unusable path, not in a private /tmp)"},
-		&ucli.StringFlag{Name: "record", Value: "stdout", Usage: "where the lock record goes: stdout, stderr, none, or a FILE it is appended to"},
-		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines on stderr while waiting"},
-		&ucli.BoolFlag{Name: "status", Usage: "list the claim files, their holders (from /proc/locks) and content, without locking anything, and exit"},
-		&ucli.BoolFlag{Name: "json", Usage: "with --status: one JSON document instead of text"},
+		&ucli.StringFlag{Name: "path", Category: host, Value: claim.DefaultDir, Usage: "claim directory; $" + claim.DirEnv + " when the flag is not given; never probed for alternatives"},
+		&ucli.StringFlag{Name: "cpus", Category: host, Usage: "claim only these CPUs (2,3 or 0-3): a shared claim on the machine file plus one exclusive claim per CPU; default: the whole machine"},
+		&ucli.DurationFlag{Name: "timeout", Category: host, Value: claim.DefaultTimeout, Usage: "longest wait for conflicting holders to finish (0 = one attempt)"},
+		&ucli.DurationFlag{Name: "poll", Category: host, Value: claim.DefaultPoll, Usage: "delay between claim attempts while waiting"},
+		&ucli.BoolFlag{Name: "require-machine-scope", Category: host, Usage: "refuse with exit status 11, without running PROGRAM, unless the claim is held machine-wide (not busy, not an unusable path, not in a private /tmp)"},
+		&ucli.StringFlag{Name: "record", Category: output, Value: "stdout", Usage: "where the lock record goes: stdout, stderr, none, or a FILE it is appended to"},
+		&ucli.BoolFlag{Name: "quiet", Category: output, Aliases: []string{"q"}, Usage: "no progress lines on stderr while waiting"},
+		&ucli.BoolFlag{Name: "status", Category: modes, Usage: "list the claim files, their holders (from /proc/locks) and content, without locking anything, and exit"},
+		&ucli.BoolFlag{Name: "json", Category: output, Usage: "with --status: one JSON document instead of text"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		if c.Bool("status") {
@@ -51,17 +49,12 @@ func lockApp(env Env) *ucli.App {
 	return app
 }
 
-// execProgram replaces the process; a variable so it can be faked.
-var execProgram = syscall.Exec
-
-// lockRequest is one parsed fb-lock invocation.
+// lockRequest is one parsed fb-lock invocation: the claim, PROGRAM, and
+// where the lock record goes.
 type lockRequest struct {
-	dir      string
-	cpus     []int
+	claim    claim.Request
 	argv     []string
 	program  string
-	timeout  time.Duration
-	poll     time.Duration
 	required bool
 	record   io.Writer
 	closer   func() error
@@ -76,11 +69,8 @@ func lock(c *ucli.Context, env Env) error {
 		return err
 	}
 	defer r.closer()
-	req := claim.Request{
-		Dir: r.dir, CPUs: r.cpus, Timeout: r.timeout, Poll: r.poll,
-		Content: claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)},
-		Names:   flagName,
-	}
+	req := r.claim
+	req.Content = claim.Content{PID: os.Getpid(), Tool: filepath.Base(r.argv[0]), Start: time.Now(), Command: runner.QuoteCommand(r.argv)}
 	if !c.Bool("quiet") {
 		req.Progress = func(waited time.Duration, holders []string) {
 			fmt.Fprintf(env.Stderr, "fb-lock: %s\n", req.Waiting(waited, holders))
@@ -99,67 +89,37 @@ func lock(c *ucli.Context, env Env) error {
 		}
 		fmt.Fprintf(env.Stderr, "fb-lock: warning: %s\n", res.Degraded())
 	}
-	return runProgram(r, res.Claim)
+	r.closer()
+	err = res.Claim.Exec(r.program, r.argv, os.Environ())
+	if errors.As(err, new(*claim.ExecError)) {
+		return withCode(ExitCommandFailed, err, "")
+	}
+	return err
 }
 
 // parseLock validates everything before the claim is taken, so a usage
 // error never holds or records a claim.
 func parseLock(c *ucli.Context, env Env) (*lockRequest, error) {
-	r := &lockRequest{argv: c.Args().Slice(), timeout: c.Duration("timeout"), poll: c.Duration("poll"), required: c.Bool("require-machine-scope")}
+	r := &lockRequest{argv: c.Args().Slice(), required: c.Bool("require-machine-scope"),
+		claim: claim.Request{Timeout: c.Duration("timeout"), Poll: c.Duration("poll"), Names: flagName}}
 	if len(r.argv) == 0 {
 		return nil, withCode(ExitUsage, errors.New("no PROGRAM given: fb-lock takes the claim, then runs PROGRAM [ARGS...] holding it"), "see 'fb-lock --help'; fb-lock --status lists the holders")
 	}
-	if r.timeout < 0 {
-		return nil, usageErrorf("--timeout %s is negative", r.timeout)
+	err := r.claim.Check()
+	if err == nil {
+		r.claim.Dir, err = claim.ResolveDir(c.String("path"), c.IsSet("path"), env.Getenv)
 	}
-	if r.poll <= 0 {
-		return nil, usageErrorf("--poll %s: use a positive interval, e.g. 250ms", r.poll)
+	if err == nil && c.IsSet("cpus") {
+		r.claim.CPUs, err = claim.ParseCPUs(c.String("cpus"), os.DirFS("/"))
 	}
-	var err error
-	if r.dir, err = claimDir(c, env); err != nil {
-		return nil, err
-	}
-	if c.IsSet("cpus") {
-		if r.cpus, err = claimCPUs(c.String("cpus")); err != nil {
-			return nil, err
-		}
+	if err != nil {
+		return nil, fieldUsage(err)
 	}
 	if r.program, err = exec.LookPath(r.argv[0]); err != nil {
 		return nil, withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", r.argv[0], errors.Unwrap(err)), "")
 	}
 	r.record, r.closer, err = recordSink(c.String("record"), env)
 	return r, err
-}
-
-// claimDir is --path, else $HOST_CPU_CLAIM_DIR, else the default, made absolute.
-func claimDir(c *ucli.Context, env Env) (string, error) {
-	flag := ""
-	if c.IsSet("path") {
-		flag = c.String("path")
-		if flag == "" {
-			return "", usageErrorf("--path is empty")
-		}
-	}
-	dir, err := filepath.Abs(claim.Dir(flag, env.Getenv))
-	if err != nil {
-		return "", usageErrorf("--path %q: %v", flag, err)
-	}
-	return dir, nil
-}
-
-func claimCPUs(list string) ([]int, error) {
-	cpus, err := claim.ParseCPUList(list)
-	if err != nil || len(cpus) == 0 {
-		return nil, usageErrorf("--cpus %q: give CPU numbers like 2,3 or 0-3 (%v)", list, err)
-	}
-	online, err := claim.OnlineCPUs(os.DirFS("/"))
-	if err != nil {
-		return cpus, nil // nothing to check against
-	}
-	if err := claim.CheckCPUs(cpus, online); err != nil {
-		return nil, usageErrorf("--cpus %q: %v", list, err)
-	}
-	return cpus, nil
 }
 
 func refusalHint(o claim.Outcome) string {
@@ -172,29 +132,14 @@ func refusalHint(o claim.Outcome) string {
 	return "fix the claim path as the message says, or drop --require-machine-scope"
 }
 
-// runProgram execs PROGRAM, keeping the claim's descriptors open across
-// the exec and naming them in $HOST_CPU_CLAIM_FDS.
-func runProgram(r *lockRequest, held *claim.Claim) error {
-	var fds []int
-	if held != nil {
-		if err := held.KeepAcrossExec(); err != nil {
-			return err
-		}
-		fds = held.FDs()
-	}
-	r.closer()
-	err := execProgram(r.program, r.argv, claim.ExecEnv(os.Environ(), fds))
-	return withCode(ExitCommandFailed, fmt.Errorf("exec %q: %w", r.program, err), "")
-}
-
 // lockStatus is fb-lock --status.
 func lockStatus(c *ucli.Context, env Env) error {
 	if c.NArg() > 0 {
 		return usageErrorf("--status takes no PROGRAM (got %q)", c.Args().First())
 	}
-	dir, err := claimDir(c, env)
+	dir, err := claim.ResolveDir(c.String("path"), c.IsSet("path"), env.Getenv)
 	if err != nil {
-		return err
+		return fieldUsage(err)
 	}
 	st, err := claim.Host{}.Status(dir)
 	var pe *claim.PathError
@@ -205,9 +150,7 @@ func lockStatus(c *ucli.Context, env Env) error {
 		return err
 	}
 	if c.Bool("json") {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(st)
+		return st.WriteJSON(env.Stdout)
 	}
 	st.WriteText(env.Stdout)
 	return nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
@@ -13,6 +12,7 @@ import (
 	"github.com/flybench/flybench/internal/claim"
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/runner"
@@ -81,7 +81,7 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 		Hooks: measure.Hooks{Prepare: c.StringSlice("prepare"), Conclude: c.StringSlice("conclude"),
 			Setup: c.StringSlice("setup"), Cleanup: c.StringSlice("cleanup")},
 		Placement: measure.Placement{CPU: c.Int("cpu"), RequireStrict: c.Bool("require-strict")}}
-	r.AA, r.Reference, r.Layout = intIfSet(c, "aa"), stringIfSet(c, "reference"), boolIfSet(c, "randomize-layout")
+	r.AA, r.Reference, r.Layout = ifSet(c, "aa", c.Int), ifSet(c, "reference", c.String), ifSet(c, "randomize-layout", c.Bool)
 	if tool == "fb-pair" && c.IsSet("duet-cpus") {
 		cpus, err := claim.ParseCPUList(c.String("duet-cpus"))
 		if err != nil {
@@ -169,8 +169,8 @@ func configOf(c *ucli.Context, pair bool) (collect.Config, error) {
 	return cfg, err
 }
 
-// batchingOf reads --batching: the policy, and whether it was left to the
-// mode (auto).
+// batchingOf reads --batching (or its older spelling
+// --shared-iterations): the policy, and whether it was left to the mode.
 func batchingOf(c *ucli.Context) (collect.Batching, bool, error) {
 	v := c.String("batching")
 	if c.Bool("shared-iterations") {
@@ -179,15 +179,8 @@ func batchingOf(c *ucli.Context) (collect.Batching, bool, error) {
 		}
 		v = "shared"
 	}
-	switch v {
-	case "", batchingAuto:
-		return collect.SharedIterations, true, nil
-	case "shared":
-		return collect.SharedIterations, false, nil
-	case "equal-time":
-		return collect.EqualTime, false, nil
-	}
-	return "", false, usageErrorf("--batching %q: use shared, equal-time or auto", v)
+	b, auto, err := collect.ParseBatching(v)
+	return b, auto, fieldUsage(err)
 }
 
 // commandOptions read how the commands and hooks run.
@@ -212,27 +205,13 @@ func stdioOf(c *ucli.Context) measure.Stdio {
 	return s
 }
 
-func intIfSet(c *ucli.Context, name string) *int {
+// ifSet is a flag's value read by get, or nil when the flag was not
+// given: the request then leaves the choice to the mode.
+func ifSet[T any](c *ucli.Context, name string, get func(string) T) *T {
 	if !c.IsSet(name) {
 		return nil
 	}
-	v := c.Int(name)
-	return &v
-}
-
-func stringIfSet(c *ucli.Context, name string) *string {
-	if !c.IsSet(name) {
-		return nil
-	}
-	v := c.String(name)
-	return &v
-}
-
-func boolIfSet(c *ucli.Context, name string) *bool {
-	if !c.IsSet(name) {
-		return nil
-	}
-	v := c.Bool(name)
+	v := get(name)
 	return &v
 }
 
@@ -253,11 +232,7 @@ func measureExit(err error, stderr io.Writer) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &ie):
-		code := ExitInterrupted
-		if ie.Signal == syscall.SIGTERM {
-			code = ExitTerminated
-		}
-		return withCode(code, err, "")
+		return withCode(lifecycle.Code(ie.Signal), err, "")
 	case refused:
 		return withCode(ExitUsage, err, hint)
 	case errors.As(err, new(*collect.ConditionsError)):

@@ -6,12 +6,11 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"os/signal"
-	"syscall"
 	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/internal/version"
 	"github.com/flybench/flybench/pkg/ndjson"
@@ -39,11 +38,11 @@ func noiseApp(env Env) *ucli.App {
 	app := newApp(env, "fb-noise", "calibrate the noise between whole invocations of a benchmark into a profile to commit",
 		"COMMAND [ARGS...]", noiseDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.IntFlag{Name: "min-runs", Value: d.MinRuns, Usage: "invocations at least (3 or more)"},
-		&ucli.IntFlag{Name: "max-runs", Value: d.MaxRuns, Usage: "invocations at most; the profile then says converged false"},
-		&ucli.Float64Flag{Name: "tolerance", Value: d.TolerancePct, Usage: "converged when no metric's estimate moved by more than this percentage of its previous value"},
-		&ucli.StringFlag{Name: "keep", Usage: "save every invocation's stream (its stdout) as `DIR`/run-NN.ndjson; DIR is created"},
-		&ucli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress lines on stderr, only warnings and errors"},
+		&ucli.IntFlag{Name: "min-runs", Category: budget, Value: d.MinRuns, Usage: "invocations at least (3 or more)"},
+		&ucli.IntFlag{Name: "max-runs", Category: budget, Value: d.MaxRuns, Usage: "invocations at most; the profile then says converged false"},
+		&ucli.Float64Flag{Name: "tolerance", Category: budget, Value: d.TolerancePct, Usage: "converged when no metric's estimate moved by more than this percentage of its previous value"},
+		&ucli.StringFlag{Name: "keep", Category: output, Usage: "save every invocation's stream (its stdout) as `DIR`/run-NN.ndjson; DIR is created"},
+		&ucli.BoolFlag{Name: "quiet", Category: output, Aliases: []string{"q"}, Usage: "no progress lines on stderr, only warnings and errors"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		cfg := d
@@ -80,26 +79,12 @@ func noiseCommand(c *ucli.Context) (*noise.Command, error) {
 	return &noise.Command{Argv: argv, Keep: keep, Names: flagName}, nil
 }
 
-// interruption is the signal that stopped the calibration.
-type interruption struct{ sig syscall.Signal }
-
-func (i interruption) Error() string          { return "interrupted by " + signalName(i.sig) }
-func (i interruption) Signal() syscall.Signal { return i.sig }
-
 // calibrateNoise runs the calibration and writes the profile; a
 // SIGINT or SIGTERM is forwarded to the running invocation and ends it
 // with nothing written.
 func calibrateNoise(env Env, cfg noise.Config, cmd *noise.Command, quiet bool) error {
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM)
-	defer signal.Stop(sigs)
-	go func() {
-		if s, ok := <-sigs; ok {
-			cancel(interruption{s.(syscall.Signal)})
-		}
-	}()
+	ctx, stop := lifecycle.Cancel(context.Background())
+	defer stop()
 	progress := func(p noise.Progress) {
 		if !quiet {
 			printNoiseProgress(env, p)

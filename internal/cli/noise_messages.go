@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"syscall"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/noise"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -32,22 +32,18 @@ func printNoiseOutcome(env Env, cfg noise.Config, res *noise.Result, quiet bool)
 
 // noiseError gives a calibration's failure its exit code and hint.
 func noiseError(env Env, err error, keep string) error {
-	var sig interruption
+	var sig lifecycle.Signalled
 	var ce *noise.CommandError
 	var se *noise.StartError
 	var class *noise.ClassError
 	var ve *ndjson.VersionError
 	switch {
 	case errors.As(err, &sig):
-		code := ExitInterrupted
-		if sig.sig == syscall.SIGTERM {
-			code = ExitTerminated
-		}
 		hint := ""
 		if keep != "" {
 			hint = "the streams of the finished invocations are in " + keep
 		}
-		return withCode(code, fmt.Errorf("%w; nothing was written to stdout", err), hint)
+		return withCode(lifecycle.Code(sig.Signal()), fmt.Errorf("%w; nothing was written to stdout", err), hint)
 	case errors.As(err, &ce):
 		if text := strings.TrimRight(ce.Stderr, "\n"); text != "" {
 			fmt.Fprintf(env.Stderr, "--- stderr of invocation %d ---\n%s\n---\n", ce.I, text)

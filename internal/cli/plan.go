@@ -3,8 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -12,16 +10,6 @@ import (
 	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
-
-// parsePlan reads --plan half-width=P%.
-func parsePlan(s string) (float64, error) {
-	v, ok := strings.CutPrefix(s, "half-width=")
-	w, err := strconv.ParseFloat(strings.TrimSuffix(v, "%"), 64)
-	if !ok || err != nil || !(w > 0 && w < 100) {
-		return 0, usageErrorf("--plan %q: use half-width=P%% with P above 0 and below 100, e.g. half-width=1%%", s)
-	}
-	return w, nil
-}
 
 // plan prints, for every run of the pilot streams, how many units and
 // about how long a run needs for the half-width.

@@ -8,6 +8,7 @@ import (
 
 	ucli "github.com/urfave/cli/v2"
 
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/internal/progress"
 	"github.com/flybench/flybench/internal/record"
 	"github.com/flybench/flybench/internal/version"
@@ -39,14 +40,14 @@ func recordApp(env Env) *ucli.App {
 	app := newApp(env, "fb-record", "record spans a program drives, with a live display",
 		"[--] [PROGRAM [ARGS...]]", recordDescription)
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "socket", Usage: "Unix socket to listen on (it must not exist; default: span.sock in a new private temporary directory)"},
-		&ucli.StringFlag{Name: "fifo", Usage: "make a FIFO at this path and read span-protocol lines from it instead of a socket"},
-		&ucli.StringFlag{Name: "retention", Value: ndjson.RetainReservoir, Usage: "which spans are kept: reservoir (uniform over all, seeded), first or latest"},
-		&ucli.IntFlag{Name: "capacity", Value: 10000, Usage: "spans kept per benchmark"},
-		&ucli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the reservoir"},
-		&ucli.DurationFlag{Name: "refresh", Value: 100 * time.Millisecond, Usage: "redraw interval of the live display on a terminal (at least 10ms)"},
-		&ucli.StringFlag{Name: "progress", Value: "auto", Usage: "live display on stderr: auto (in place on a terminal, a line a second otherwise), tty, plain or none"},
-		&ucli.DurationFlag{Name: "duration", Usage: "stop recording after this long (0: until PROGRAM exits or a signal)"},
+		&ucli.StringFlag{Name: "socket", Category: hooksIO, Usage: "Unix socket to listen on (it must not exist; default: span.sock in a new private temporary directory)"},
+		&ucli.StringFlag{Name: "fifo", Category: hooksIO, Usage: "make a FIFO at this path and read span-protocol lines from it instead of a socket"},
+		&ucli.StringFlag{Name: "retention", Category: sampling, Value: ndjson.RetainReservoir, Usage: "which spans are kept: reservoir (uniform over all, seeded), first or latest"},
+		&ucli.IntFlag{Name: "capacity", Category: sampling, Value: 10000, Usage: "spans kept per benchmark"},
+		&ucli.Uint64Flag{Name: "seed", Category: sampling, Value: 1, Usage: "seed of the reservoir"},
+		&ucli.DurationFlag{Name: "refresh", Category: output, Value: 100 * time.Millisecond, Usage: "redraw interval of the live display on a terminal (at least 10ms)"},
+		&ucli.StringFlag{Name: "progress", Category: output, Value: "auto", Usage: "live display on stderr: auto (in place on a terminal, a line a second otherwise), tty, plain or none"},
+		&ucli.DurationFlag{Name: "duration", Category: budget, Usage: "stop recording after this long (0: until PROGRAM exits or a signal)"},
 	}
 	app.Action = func(c *ucli.Context) error { return runRecord(c, env) }
 	return app
@@ -109,11 +110,7 @@ func recordOutcome(res record.Result, program []string) error {
 	case res.WriteErr != nil:
 		return outputFailed(res.WriteErr)
 	case res.Signal != nil:
-		code := ExitInterrupted
-		if signalName(res.Signal) == "SIGTERM" {
-			code = ExitTerminated
-		}
-		return withCode(code, fmt.Errorf("interrupted by %s; the recording was written", signalName(res.Signal)), "")
+		return withCode(lifecycle.Code(res.Signal), fmt.Errorf("interrupted by %s; the recording was written", lifecycle.Name(res.Signal)), "")
 	case res.Reason == record.ReasonProgramFailed:
 		var xe *exec.ExitError
 		if errors.As(res.ExitErr, &xe) {

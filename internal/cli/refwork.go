@@ -13,6 +13,14 @@ import (
 func refworkApp(env Env) *ucli.App {
 	app := refwork.App(env.Stderr, env.Getenv)
 	app.Reader, app.Writer = env.Stdin, env.Stdout
+	for _, f := range app.Flags { // refwork's own binary lists them ungrouped
+		switch f := f.(type) {
+		case *ucli.Int64Flag:
+			f.Category = budget // --iterations
+		case *ucli.BoolFlag:
+			f.Category = output // --verbose, --report
+		}
+	}
 	action := app.Action
 	app.Action = func(c *ucli.Context) error { return refworkCode(action(c)) }
 	onUsage := app.OnUsageError

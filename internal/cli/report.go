@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"slices"
 	"strings"
 
 	ucli "github.com/urfave/cli/v2"
@@ -22,21 +21,18 @@ func reportApp(env Env) *ucli.App {
 			"14 the report could not be written, 130/143 SIGINT/SIGTERM: the input was read to its end and\n"+
 			"reported (a second signal stops at once).")
 	app.Flags = []ucli.Flag{
-		&ucli.StringFlag{Name: "format", Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots), svg (one plot, --plot), gobench (every sample in Go's benchmark format, for benchstat) or bmf (Bencher Metric Format)"},
-		&ucli.BoolFlag{Name: "details", Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
-		&ucli.StringFlag{Name: "color", Value: "auto", Usage: "console colour: auto, always or never"},
-		&ucli.BoolFlag{Name: "samples", Usage: "json: include every raw sample"},
-		&ucli.StringFlag{Name: "plot", Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
-		&ucli.StringFlag{Name: "run", Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
+		&ucli.StringFlag{Name: "format", Category: output, Aliases: []string{"f"}, Value: "console", Usage: "console, csv, json, markdown, long-csv (one row per axis per case and comparison), hyperfine-json (hyperfine --export-json), html (one self-contained page with the plots), svg (one plot, --plot), gobench (every sample in Go's benchmark format, for benchstat) or bmf (Bencher Metric Format)"},
+		&ucli.BoolFlag{Name: "details", Category: output, Usage: "3+ cases: every case's card and comparison card after the table (always in html)"},
+		&ucli.StringFlag{Name: "color", Category: output, Value: "auto", Usage: "console colour: auto, always or never"},
+		&ucli.BoolFlag{Name: "samples", Category: output, Usage: "json: include every raw sample"},
+		&ucli.StringFlag{Name: "plot", Category: output, Usage: "svg: the plot to write: " + strings.Join(report.PlotNames(), ", ")},
+		&ucli.StringFlag{Name: "run", Category: output, Usage: "svg: the run (or recording) whose plot to write, by run id prefix, when several have it"},
 	}
 	app.Action = interruptible(env, "fb-report", "reported", func(c *ucli.Context) error {
 		opt := report.Options{Format: c.String("format"), Details: c.Bool("details"), Samples: c.Bool("samples"),
 			Plot: c.String("plot"), Run: c.String("run"), Names: flagName}
-		if !slices.Contains(report.Formats(), opt.Format) {
-			return usageErrorf("--format %q: use %s", opt.Format, strings.Join(report.Formats(), ", "))
-		}
-		if err := checkPlotFlags(c, opt); err != nil {
-			return err
+		if err := report.CheckOptions(opt, c.IsSet("plot"), c.IsSet("run")); err != nil {
+			return fieldUsage(err)
 		}
 		color, err := useColor(c.String("color"), env)
 		if err != nil {
@@ -46,11 +42,7 @@ func reportApp(env Env) *ucli.App {
 		all := &report.Stream{}
 		err = eachInput(c, env, func(r *ndjson.Reader) error {
 			got, err := report.LoadFor(r, opt)
-			if got != nil {
-				all.Runs = append(all.Runs, got.Runs...)
-				all.Recordings = append(all.Recordings, got.Recordings...)
-				all.Series = append(all.Series, got.Series...)
-			}
+			all.Add(got)
 			warnTorn(env, "fb-report", r)
 			return streamError(err, "fix or remove that line; no report was written")
 		})
@@ -73,21 +65,4 @@ func reportApp(env Env) *ucli.App {
 		return err // a write error: ExitOutput (printError)
 	})
 	return app
-}
-
-// checkPlotFlags refuses --plot and --run without --format svg, and svg
-// without --plot or with a plot that does not exist.
-func checkPlotFlags(c *ucli.Context, opt report.Options) error {
-	names := strings.Join(report.PlotNames(), ", ")
-	switch {
-	case opt.Format != "svg" && c.IsSet("plot"):
-		return usageErrorf("--plot needs --format svg (--format html draws every plot on one page)")
-	case opt.Format != "svg" && c.IsSet("run"):
-		return usageErrorf("--run chooses the run of --format svg --plot; drop it or add them")
-	case opt.Format == "svg" && opt.Plot == "":
-		return usageErrorf("--format svg writes one plot: name it with --plot (%s)", names)
-	case opt.Format == "svg" && !slices.Contains(report.PlotNames(), opt.Plot):
-		return usageErrorf("--plot %q: use %s", opt.Plot, names)
-	}
-	return nil
 }

@@ -28,20 +28,6 @@ func (s *scanSpecs) add(v string, isRange bool) {
 	}
 }
 
-// scanFlags are fb-pair's parameter-scan flags. Their values share one
-// scanSpecs so the parameters keep their command-line order.
-func scanFlags() []ucli.Flag {
-	specs := &scanSpecs{}
-	return []ucli.Flag{
-		&ucli.GenericFlag{Name: "parameter-scan", Aliases: []string{"P"}, Value: &scanRange{specs}, DefaultText: "none",
-			Usage: "NAME=LO..HI: one case per value LO, LO+STEP, ... up to HI, substituted for {NAME} in the one command (hyperfine's -P NAME LO HI, also accepted as the last flags before the template); repeatable, several parameters multiply, the first varying slowest"},
-		&ucli.StringFlag{Name: "parameter-step-size", Aliases: []string{"D"}, Value: "1",
-			Usage: "STEP of every --parameter-scan range; a decimal step allows decimal bounds (hyperfine's -D)"},
-		&ucli.GenericFlag{Name: "parameter-list", Aliases: []string{"L"}, Value: &scanList{specs}, DefaultText: "none",
-			Usage: "NAME=A,B,C: one case per value, substituted for {NAME} in the one command (hyperfine's -L NAME A,B,C, also accepted last); repeatable"},
-	}
-}
-
 // scanRange and scanList append to the shared specs, marking which flag
 // gave the value.
 type scanRange struct{ *scanSpecs }

@@ -1,20 +1,24 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"strings"
-	"syscall"
 
 	ucli "github.com/urfave/cli/v2"
 	"golang.org/x/term"
 
 	"github.com/flybench/flybench/internal/axes"
+	"github.com/flybench/flybench/internal/lifecycle"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// The helpers every tool shares: its inputs, its terminal, its tags.
+// The helpers the tools share: inputs, the terminal, tags, a reading
+// tool's interrupts, fb-lock's and fb-gate's --record sink, and the
+// PROGRAM of fb-gate and fb-record.
 
 // eachInput calls fn with a reader on every named file in order, or on
 // stdin when none is named ("-" also names stdin).
@@ -73,7 +77,7 @@ func isTerminal(w io.Writer) bool {
 // tagFlag is --tag KEY=VALUE: the user's own fingerprint fields, recorded
 // in the run and matched by baseline comparisons.
 func tagFlag() ucli.Flag {
-	return &ucli.StringSliceFlag{Name: "tag", Usage: "KEY=VALUE recorded in the run's fingerprint (repeatable): revision, compiler flags, anything a baseline must match; keys as axis names (lowercase letters, digits, '.', '_', '-')"}
+	return &ucli.StringSliceFlag{Name: "tag", Category: output, Usage: "KEY=VALUE recorded in the run's fingerprint (repeatable): revision, compiler flags, anything a baseline must match; keys as axis names (lowercase letters, digits, '.', '_', '-')"}
 }
 
 // maxTags bounds the tags one run records.
@@ -108,12 +112,18 @@ func tagsOf(values []string) (map[string]string, error) {
 	return tags, nil
 }
 
-// signalName names a signal that stopped a tool.
-func signalName(s os.Signal) string {
-	if s == syscall.SIGTERM {
-		return "SIGTERM"
+// interruptible runs a reading tool's action through lifecycle.Read: the
+// first SIGINT or SIGTERM lets it read its input to its end; done says
+// what it did with the input ("analysed", "reported").
+func interruptible(env Env, tool, done string, action ucli.ActionFunc) ucli.ActionFunc {
+	return func(c *ucli.Context) error {
+		r := lifecycle.Read(env.Stderr, tool)
+		err := r.End(action(c), done)
+		if ie, ok := err.(*lifecycle.Interrupted); ok {
+			return withCode(lifecycle.Code(ie.Signal), err, "")
+		}
+		return err
 	}
-	return "SIGINT"
 }
 
 // recordSink opens fb-lock's and fb-gate's --record destination; a FILE
@@ -143,4 +153,21 @@ func recordSink(dest string, env Env) (io.Writer, func() error, error) {
 		closed = true
 		return f.Close()
 	}, nil
+}
+
+// lookProgram resolves PROGRAM before the wait, so a typo fails at once.
+// No PROGRAM gives "".
+func lookProgram(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", nil
+	}
+	path, err := exec.LookPath(args[0])
+	var ee *exec.Error
+	if errors.As(err, &ee) {
+		err = ee.Err
+	}
+	if err != nil {
+		return "", withCode(ExitCommandFailed, fmt.Errorf("program %q not found: %w", args[0], err), "")
+	}
+	return path, nil
 }

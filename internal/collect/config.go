@@ -49,6 +49,24 @@ const (
 	EqualTime Batching = "equal-time"
 )
 
+// BatchingAuto is the batching left to the mode: shared, unless every
+// side of a worker run declares its cost independent of the batch size.
+const BatchingAuto = "auto"
+
+// ParseBatching reads a batching policy as a user names it: shared,
+// equal-time, or BatchingAuto (also ""), for which auto is true.
+func ParseBatching(v string) (b Batching, auto bool, err error) {
+	switch v {
+	case "", BatchingAuto:
+		return SharedIterations, true, nil
+	case "shared":
+		return SharedIterations, false, nil
+	case "equal-time":
+		return EqualTime, false, nil
+	}
+	return "", false, field.Errorf("Batching", v, "%s %q: use shared, equal-time or auto", field.Name("Batching"), v)
+}
+
 // Config is the measurement policy. Zero values are not defaults; start from
 // DefaultConfig.
 type Config struct {

@@ -37,6 +37,16 @@ type Stream struct {
 	Torn string
 }
 
+// Add appends the runs, recordings and series of another input, o (nil
+// for none), to s.
+func (s *Stream) Add(o *Stream) {
+	if o != nil {
+		s.Runs = append(s.Runs, o.Runs...)
+		s.Recordings = append(s.Recordings, o.Recordings...)
+		s.Series = append(s.Series, o.Series...)
+	}
+}
+
 // MarkRepeats notes, on each of the runs that share a run_id, which of
 // them it is: the same measurement analysed more than once (fb-stream(5)).
 func MarkRepeats(runs []*Run) {
