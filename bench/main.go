@@ -10,7 +10,9 @@
 //  3. worker mode's floor: an empty case and a ~1 ns operation.
 //  4. fb-analyze throughput on a synthetic 100,000-sample stream.
 //  5. the CI gate (issue 10): a noise profile from fb-noise, then how
-//     often fb-check passes an A/A and fails 10% more work, and the
+//     often fb-check passes an A/A and fails 10% more work; the same runs
+//     judged against their history (fb-check --history, issue 23), and
+//     again with a reference workload so scores are judged; and the
 //     instruction-count axis on one binary and on 1% more work.
 //  6. layout bias (issue 14): one alignment-sensitive C program under two
 //     path lengths (A/A) at fixed environment sizes and with
@@ -31,7 +33,8 @@
 //     program 3%) of a compute-,
 //     memory- and I/O-bound, a short and a long program under a seeded
 //     random mix of interference (examples/interfere), paired, --until,
-//     --timer cpu, --sequential and hyperfine -N; false verdicts,
+//     --timer cpu, --duet, --watch retake, --sequential and hyperfine -N;
+//     false verdicts,
 //     detections, coverage of the quiet truth and widths against the
 //     width the run's own clean pairs would give.
 //  10. peak memory (issue 24; -only peak): fb-sample's rss_peak of a C
