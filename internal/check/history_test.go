@@ -37,10 +37,20 @@ func wobble(i int, a float64) float64 { return 1 + a*math.Sin(1.7*float64(i)) }
 // fillStore adds one analysed run per median to a store, oldest first.
 func fillStore(t *testing.T, s *history.Store, host ndjson.Host, medians []float64) {
 	t.Helper()
+	runs := make([][]ndjson.Record, len(medians))
+	for i, m := range medians {
+		runs[i] = sampleRun(i, host, m)
+	}
+	addRuns(t, s, runs)
+}
+
+// addRuns writes analysed runs into one stream and adds it to a store.
+func addRuns(t *testing.T, s *history.Store, runs [][]ndjson.Record) {
+	t.Helper()
 	var buf bytes.Buffer
 	w := ndjson.NewWriter(&buf)
-	for i, m := range medians {
-		for _, r := range sampleRun(i, host, m) {
+	for _, recs := range runs {
+		for _, r := range recs {
 			if err := w.Write(r); err != nil {
 				t.Fatal(err)
 			}
@@ -216,22 +226,11 @@ func TestHistoryJudgesScores(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
-			var buf bytes.Buffer
-			w := ndjson.NewWriter(&buf)
-			for i := range 20 {
-				for _, r := range scoredRun(i, wobble(i, 0.15), 0.5*wobble(i, 0.002)) {
-					if err := w.Write(r); err != nil {
-						t.Fatal(err)
-					}
-				}
+			runs := make([][]ndjson.Record, 20)
+			for i := range runs {
+				runs[i] = scoredRun(i, wobble(i, 0.15), 0.5*wobble(i, 0.002))
 			}
-			entries, err := history.Parse("history.ndjson", buf.Bytes())
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := s.Add(buf.Bytes(), entries, nil); err != nil {
-				t.Fatal(err)
-			}
+			addRuns(t, s, runs)
 			all := load(t, scoredRun(100, tc.machine, tc.score)...)
 			res, err := JudgeHistory(all, nil, DefaultOptions, History{Past: s, Store: "h.db", Runs: DefaultHistoryRuns, Change: changepoint.DefaultOptions})
 			if err != nil {
