@@ -69,8 +69,7 @@ func (h *History) historyItems(r *Run, opt Options) ([]ndjson.CheckItem, string,
 	for i := range r.Summaries {
 		sm := &r.Summaries[i]
 		if sm.Case == ref {
-			items = append(items, skip(ndjson.CheckItem{Kind: KindHistory, Subject: sm.Name, Metric: "time", Design: ndjson.DesignIndependent,
-				Unit: "%", Threshold: opt.MaxSlowdownPct}, "the reference workload: the other cases are judged in its units"))
+			items = append(items, skip(historyItem(sm.Name, opt), "the reference workload: the other cases are judged in its units"))
 			continue
 		}
 		past, err := h.Past.Before(&r.Run, sm.Name, sm.Normalized != nil, h.Runs, h.Where)
@@ -99,8 +98,7 @@ func (h *History) historyItems(r *Run, opt Options) ([]ndjson.CheckItem, string,
 // one: the machine's speed, which moves a level from run to run as much
 // as a program's change does, cancels in the score.
 func (h *History) item(sm *ndjson.Summary, past []ndjson.SeriesPoint, opt Options) ndjson.CheckItem {
-	it := ndjson.CheckItem{Kind: KindHistory, Subject: sm.Name, Metric: "time", Design: ndjson.DesignIndependent,
-		Unit: "%", Threshold: opt.MaxSlowdownPct}
+	it := historyItem(sm.Name, opt)
 	value, hw, show := sm.Median, 0.0, model.Dur
 	if sm.Mean > 0 {
 		hw = (sm.MeanCI[1] - sm.MeanCI[0]) / 2 / sm.Mean * 100
@@ -198,6 +196,13 @@ func medianOf(values []float64) float64 {
 		return (s[n/2-1] + s[n/2]) / 2
 	}
 	return s[len(s)/2]
+}
+
+// historyItem is a case's history item before it is judged: its time
+// against the MaxSlowdownPct threshold, in percent.
+func historyItem(name string, opt Options) ndjson.CheckItem {
+	return ndjson.CheckItem{Kind: KindHistory, Subject: name, Metric: "time", Design: ndjson.DesignIndependent,
+		Unit: "%", Threshold: opt.MaxSlowdownPct}
 }
 
 // referenceOf is the reference workload's case in a run's summaries (the
