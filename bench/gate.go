@@ -49,13 +49,7 @@ func (b *bench) gate(g gateConfig) {
 	// main branch does; the A/B runs are judged, not added, as a pull
 	// request's are.
 	h := newHistoryGate(b, filepath.Join(b.tmp, "history.db"))
-	for _, run := range []struct {
-		name      string
-		n         int
-		contender string
-		want      int
-		add       bool
-	}{{"A/A", g.aa, a, 0, true}, {"A/B +10%", g.ab, slow, 12, false}} {
+	for _, run := range gateRuns(g, a, slow) {
 		codes := map[int]int{}
 		var changes []string
 		for range run.n {
@@ -75,12 +69,7 @@ func (b *bench) gate(g gateConfig) {
 	// again, with --reference int, judged against their own history only.
 	ref := newHistoryGate(b, filepath.Join(b.tmp, "history-ref.db"))
 	refFlags := append(slices.Clone(flags), "--reference", "int")
-	for _, run := range []struct {
-		name      string
-		n         int
-		contender string
-		add       bool
-	}{{"A/A", g.aa, a, true}, {"A/B +10%", g.ab, slow, false}} {
+	for _, run := range gateRuns(g, a, slow) {
 		for range run.n {
 			analyzed, _, err := b.pairAnalyze(refFlags, a, run.contender)
 			check(err)
@@ -89,6 +78,23 @@ func (b *bench) gate(g gateConfig) {
 	}
 	ref.print(" with --reference int (each case's score judged)")
 	b.instructionCounts()
+}
+
+// gateRun is one kind of the gate section's runs: n runs of A against
+// contender, the fb-check exit status wanted, and whether the history
+// gate adds them to its store once judged.
+type gateRun struct {
+	name      string
+	n         int
+	contender string
+	want      int
+	add       bool
+}
+
+// gateRuns are the A/A runs (added to the history) and the A/B runs with
+// 10% more work (judged only).
+func gateRuns(g gateConfig, a, slow string) []gateRun {
+	return []gateRun{{"A/A", g.aa, a, 0, true}, {"A/B +10%", g.ab, slow, 12, false}}
 }
 
 // historyGate judges each run of the gate section with fb-check
