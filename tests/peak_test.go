@@ -122,3 +122,61 @@ func fmtScan(text, format string, v *float64) bool {
 	n, err := fmt.Sscanf(text, format, v)
 	return err == nil && n == 1
 }
+
+// TestChargedPeakOfTouch runs examples/touch at 1, 16, 64 and 256 MiB under
+// fb-sample --metrics mem_peak in exec and batch modes: each command runs
+// in a memory cgroup of its own, and the median charge is what touch
+// touched, less at most 256 KiB (the kernel charges in per-CPU batches) and
+// more by at most 1 MiB (its own pages, page tables, stack). It is not
+// GNU time's resident set: the C library's pages, loaded by others first,
+// are charged elsewhere. A host without a usable memory cgroup skips,
+// with the axis's reason.
+func TestChargedPeakOfTouch(t *testing.T) {
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc) to build examples/touch")
+	}
+	touch := filepath.Join(t.TempDir(), "touch")
+	if out, err := exec.Command(cc, "-O2", "-o", touch, "../examples/touch/touch.c").CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+	for _, mode := range [][]string{{}, {"--batch"}} {
+		for _, mib := range []int{1, 16, 64, 256} {
+			args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", "mem_peak"}, mode...)
+			stream := run(t, nil, tool("fb-sample"), append(args, "--", touch+" "+strconv.Itoa(mib))...)
+			var info ndjson.AxisInfo
+			var values []float64
+			for _, line := range bytes.Split(stream, []byte("\n")) {
+				switch {
+				case bytes.Contains(line, []byte(`"type":"run"`)):
+					var r ndjson.Run
+					must(t, json.Unmarshal(line, &r))
+					for _, a := range r.Axes {
+						if a.Name == "mem_peak" {
+							info = a
+						}
+					}
+				case bytes.Contains(line, []byte(`"type":"sample"`)):
+					var s ndjson.Sample
+					must(t, json.Unmarshal(line, &s))
+					v := s.Axes["mem_peak"]
+					if v.V == nil {
+						if info.Status != "collected" {
+							t.Skipf("mem_peak %s here: %s", info.Status, info.Reason)
+						}
+						t.Fatalf("%d MiB: mem_peak %+v, want a value", mib, v)
+					}
+					values = append(values, *v.V)
+				}
+			}
+			if info.Method != "cgroup_v1" && info.Method != "cgroup_v2" {
+				t.Errorf("method %q, want cgroup_v1 or cgroup_v2", info.Method)
+			}
+			got := slices.Sorted(slices.Values(values))[len(values)/2] / 1024
+			if want := float64(mib << 10); got < want-256 || got > want+1024 {
+				t.Errorf("%v %d MiB: mem_peak %.0f KiB, want %.0f KiB, at most 256 KiB less or 1 MiB more", mode, mib, got, want)
+			}
+			t.Logf("%-7s %3d MiB: mem_peak %.0f KiB (%s)", strings.Join(append(mode, "exec")[:1], ""), mib, got, info.Method)
+		}
+	}
+}

@@ -65,6 +65,7 @@ const (
 	ScopeOperationProcess = "operation_process" // each run's own process, from wait4 or /proc before reaping
 	ScopeNativeTaskTree   = "native_task_tree"  // the harness's forking thread and the processes it starts
 	ScopeHarnessProcess   = "harness_process"   // the measuring tool itself (telemetry only)
+	ScopeOperationCgroup  = "operation_cgroup"  // each run's whole process tree, in a memory cgroup of the command's own
 )
 
 // Attributions: how well a value belongs to the measured operation.
@@ -77,7 +78,7 @@ const (
 type Axis struct {
 	Name          string
 	Unit          string // after normalization
-	Family        string // time, rusage, io, perf, software
+	Family        string // time, rusage, io, cgroup, perf, software
 	Scope         string
 	Attribution   string
 	Direction     Direction
@@ -92,6 +93,7 @@ const (
 	FamilyIO       = "io"
 	FamilyPerf     = "perf"
 	FamilySoftware = "software"
+	FamilyCgroup   = "cgroup"
 )
 
 // Wall is the calibration and budget clock; it is always recorded.
@@ -139,6 +141,7 @@ var catalogue = []Axis{
 	{"involuntary_switches", "switches/op", FamilyRusage, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation, "involuntary context switches"},
 	{"fs_inputs", "ops/op", FamilyRusage, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation, "filesystem input operations (ru_inblock)"},
 	{"fs_outputs", "ops/op", FamilyRusage, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation, "filesystem output operations (ru_oublock)"},
+	{"mem_peak", "bytes", FamilyCgroup, ScopeOperationCgroup, AttrExactWindow, Diagnostic, Absolute, "largest memory charged to the command's cgroup during the batch above its charge when the batch began: the runs' process trees' anonymous memory, page cache and kernel memory (memory.peak, or v1's memory.max_usage_in_bytes)"},
 	{"read_bytes", "bytes/op", FamilyIO, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation, "bytes fetched from storage (/proc/PID/io read_bytes)"},
 	{"write_bytes", "bytes/op", FamilyIO, ScopeOperationProcess, AttrExactWindow, LowerIsBetter, PerOperation, "bytes sent to storage (/proc/PID/io write_bytes)"},
 	{"cycles", "cycles/op", FamilyPerf, ScopeNativeTaskTree, AttrNativeTaskTree, LowerIsBetter, PerOperation, "user-space CPU cycles (perf, grouped with instructions)"},
@@ -168,10 +171,10 @@ func All() []Axis { return slices.Clone(catalogue) }
 // sets are the named selections --metrics accepts besides single axes.
 var sets = map[string][]string{
 	"time":      {FamilyTime},
-	"resources": {FamilyRusage, FamilyIO},
+	"resources": {FamilyRusage, FamilyCgroup, FamilyIO},
 	"perf":      {FamilyPerf},
 	"software":  {FamilySoftware},
-	"all":       {FamilyTime, FamilyRusage, FamilyIO, FamilyPerf, FamilySoftware},
+	"all":       {FamilyTime, FamilyRusage, FamilyCgroup, FamilyIO, FamilyPerf, FamilySoftware},
 }
 
 // SetNames lists the named sets.

@@ -32,7 +32,7 @@ func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runn
 	}
 	opts.Argv, opts.ShowOutput, opts.Output = argv, m.Command.ShowOutput, m.env.stderrFile()
 	opts.Env = m.commandEnv()
-	opts.IgnoreFailure, opts.ReadIO, opts.Peak = m.Command.IgnoreFailure, m.wantsIO(), m.wantsPeak()
+	opts.IgnoreFailure, opts.ReadIO, opts.Peak, opts.Charged = m.Command.IgnoreFailure, m.wantsIO(), m.wantsPeak(), m.wantsCharged()
 	opts.Contain, opts.KillSurvivors = m.Timer == TimerCPU, true
 	m.stdioOptions(&opts)
 	cmd, err := runner.New(opts)

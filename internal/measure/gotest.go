@@ -22,7 +22,7 @@ func (m *measurement) prepareGotest(clk probes.Clock) error {
 			return m.errorf("Commands", s.command, "side %d %q: %v", i+1, s.command, err)
 		}
 		argv := batchTemplate(spec)
-		cmd, err := runner.New(runner.Options{Argv: argv, Dir: spec.Dir, Batch: true, OutputToReport: true, ReadIO: m.wantsIO(), Peak: m.wantsPeak(), KillSurvivors: true})
+		cmd, err := runner.New(runner.Options{Argv: argv, Dir: spec.Dir, Batch: true, OutputToReport: true, ReadIO: m.wantsIO(), Peak: m.wantsPeak(), Charged: m.wantsCharged(), KillSurvivors: true})
 		if err != nil {
 			return &CommandError{Err: fmt.Errorf("side %d %q: %w", i+1, s.command, err)}
 		}

@@ -130,6 +130,12 @@ func (m *measurement) wantsPeak() bool {
 	return slices.ContainsFunc(m.Axes, func(a axes.Axis) bool { return a.Name == "rss_peak" })
 }
 
+// wantsCharged reports whether mem_peak was selected: each command then
+// runs in a memory cgroup of its own.
+func (m *measurement) wantsCharged() bool {
+	return slices.ContainsFunc(m.Axes, func(a axes.Axis) bool { return a.Family == axes.FamilyCgroup })
+}
+
 // wantsIO reports whether a /proc/PID/io axis was selected.
 func (m *measurement) wantsIO() bool {
 	for _, a := range m.Axes {

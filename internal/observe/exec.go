@@ -4,7 +4,9 @@
 package observe
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/internal/custom"
@@ -36,7 +38,8 @@ type Exec struct {
 	timing    axes.Axis // zero: wall time
 	goos      string    // the platform, which decides what /proc can show
 
-	peak     func() runner.Peak // the peak method, for the run record
+	peak     func() runner.Peak       // the peak method, for the run record
+	cgroups  func() runner.MemCgroups // where mem_peak's cgroups are made
 	before   perf.Snapshot
 	selfCPU  int64
 	rss      int64
@@ -66,7 +69,7 @@ func observed(requested []axes.Axis) (observe []axes.Axis, counters []string) {
 // axis is requested it opens counters on the calling thread, which must be
 // locked to its goroutine and must run every batch.
 func NewExec(requested []axes.Axis, commands []UsageSource, clock probes.Clock) *Exec {
-	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}, goos: platform.GOOS, peak: runner.ChoosePeak}
+	o := &Exec{commands: commands, self: procSelf{}, clock: clock, probes: map[string]perf.Probe{}, goos: platform.GOOS, peak: runner.ChoosePeak, cgroups: runner.ChooseCgroups}
 	var counters []string
 	o.requested, counters = observed(requested)
 	if len(counters) > 0 {
@@ -97,9 +100,13 @@ func (o *Exec) Close() {
 func (o *Exec) Infos() []ndjson.AxisInfo {
 	infos := axisInfos(o.timing, o.requested, o.probeStatus, o.customs)
 	for i := range infos {
-		if infos[i].Name == "rss_peak" {
+		switch infos[i].Name {
+		case "rss_peak":
 			p := o.peak()
 			infos[i].Method, infos[i].MethodNote = string(p.Method), p.Note()
+		case "mem_peak":
+			m := o.cgroups()
+			infos[i].Method, infos[i].MethodNote = m.Method(), m.Note()
 		}
 	}
 	return infos
@@ -145,6 +152,15 @@ func (o *Exec) probeStatus(a axes.Axis) (axes.Status, string) {
 		return p.Status, p.Reason
 	case a.Family == axes.FamilyIO && !platform.Linux(o.goos):
 		return axes.UnsupportedPlatform, platform.Reason("/proc/PID/io", o.goos)
+	case a.Family == axes.FamilyCgroup && !platform.Linux(o.goos):
+		return axes.UnsupportedPlatform, platform.Reason("memory cgroups", o.goos)
+	case a.Family == axes.FamilyCgroup:
+		if err := o.cgroups().Err; err != nil {
+			if errors.Is(err, fs.ErrPermission) {
+				return axes.PermissionDenied, err.Error()
+			}
+			return axes.ProbeFailed, "no memory cgroup can be used: " + err.Error()
+		}
 	}
 	return axes.Collected, ""
 }
@@ -205,6 +221,9 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 			return ndjson.AxisValue{S: string(axes.ProbeFailed), R: u.IOErr.Error()}
 		}
 	}
+	if a.Family == axes.FamilyCgroup {
+		return chargedValue(a, u)
+	}
 	switch {
 	case a.Name == "rss_change":
 		return ndjson.AxisValue{S: string(axes.UnsupportedMode)}
@@ -214,6 +233,15 @@ func (o *Exec) value(a axes.Axis, u runner.Usage, deltas map[string]perf.Value, 
 		return ndjson.AxisValue{S: string(axes.Unattributable), R: fmt.Sprintf(peakFloorReason, float64(u.MaxRSSKiB)/1024, float64(u.PeakFloorKiB)/1024, u.PeakMethod)}
 	}
 	return ndjson.Collected(usageValue(a.Name, u, n))
+}
+
+// chargedValue is a batch's mem_peak: its status is its probe's when the
+// probe found no cgroup, else the reading's.
+func chargedValue(a axes.Axis, u runner.Usage) ndjson.AxisValue {
+	if u.ChargedErr != nil {
+		return ndjson.AxisValue{S: string(axes.ProbeFailed), R: u.ChargedErr.Error()}
+	}
+	return ndjson.Collected(float64(u.ChargedPeakBytes))
 }
 
 // peakFloorReason explains an rss_peak hidden under the floor of its

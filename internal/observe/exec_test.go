@@ -2,6 +2,8 @@ package observe
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -120,10 +122,55 @@ func TestPeakAtTheFloorIsAnUpperBound(t *testing.T) {
 func TestPeakMethodInRunRecord(t *testing.T) {
 	o := NewExec(selected(t, "rss_peak"), nil, &stepClock{})
 	o.peak = func() runner.Peak {
-		return runner.Peak{Method: runner.PeakClearRefs, Passed: []string{"cgroup: unavailable: x", "launcher: unavailable: y"}}
+		return runner.Peak{Method: runner.PeakClearRefs, Passed: []string{"launcher: unavailable: x", "clear_refs: unavailable: y"}}
 	}
 	infos := o.Infos()
-	if len(infos) != 2 || infos[1].Method != "clear_refs" || infos[1].MethodNote != "cgroup: unavailable: x; launcher: unavailable: y" || infos[1].Status != "collected" {
+	if len(infos) != 2 || infos[1].Method != "clear_refs" || infos[1].MethodNote != "launcher: unavailable: x; clear_refs: unavailable: y" || infos[1].Status != "collected" {
 		t.Fatalf("Infos() = %+v", infos)
+	}
+}
+
+// mem_peak: the run record names the cgroup version and where the cgroups
+// are; a host without a usable cgroup says why (permission denied when the
+// kernel refused the directory); a batch whose cgroup could not be read is
+// probe_failed with the reason, else the charge above the batch's start.
+func TestChargedPeakAxis(t *testing.T) {
+	use := &fakeUsage{}
+	o := NewExec(selected(t, "mem_peak"), []UsageSource{use}, &stepClock{})
+	o.self = &fakeSelf{}
+	o.goos = "linux"
+	o.cgroups = func() runner.MemCgroups { return runner.MemCgroups{Version: 1, Parent: "/sys/fs/cgroup/memory/job", Home: "/sys/fs/cgroup/memory/job"} }
+	infos := o.Infos()
+	if len(infos) != 2 || infos[1].Method != "cgroup_v1" || infos[1].MethodNote != "a cgroup per command under /sys/fs/cgroup/memory/job" || infos[1].Status != "collected" || infos[1].Family != "cgroup" {
+		t.Fatalf("Infos() = %+v", infos)
+	}
+	var s ndjson.Sample
+	use.u = runner.Usage{ChargedPeakBytes: 3 << 20, ChargedMethod: "cgroup_v1"}
+	o.Before(0)
+	o.After(0, 4, &s)
+	if v := s.Axes["mem_peak"]; v.S != "collected" || *v.V != 3<<20 {
+		t.Fatalf("mem_peak = %+v, want 3 MiB, not divided by the batch", v)
+	}
+	use.u = runner.Usage{ChargedMethod: "cgroup_v1", ChargedErr: errors.New("move this thread into /x: no such process")}
+	o.After(0, 1, &s)
+	if v := s.Axes["mem_peak"]; v.S != "probe_failed" || v.V != nil || v.R != "move this thread into /x: no such process" {
+		t.Fatalf("mem_peak of a failed read = %+v", v)
+	}
+	for _, c := range []struct {
+		err    error
+		status string
+	}{
+		{fmt.Errorf("cannot make a cgroup in /x: %w", fs.ErrPermission), "permission_denied"},
+		{errors.New("no cgroup v2 hierarchy is mounted; no cgroup v1 memory hierarchy is mounted"), "probe_failed"},
+	} {
+		o.cgroups = func() runner.MemCgroups { return runner.MemCgroups{Err: c.err} }
+		infos := o.Infos()
+		if infos[1].Status != c.status || !strings.Contains(infos[1].Reason, c.err.Error()) || infos[1].Method != "" {
+			t.Errorf("Infos() without a cgroup (%v) = %+v, want %s", c.err, infos[1], c.status)
+		}
+	}
+	o.goos = "darwin"
+	if infos := o.Infos(); infos[1].Status != "unsupported_platform" {
+		t.Errorf("Infos() on darwin = %+v", infos[1])
 	}
 }

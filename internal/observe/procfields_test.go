@@ -93,8 +93,11 @@ func TestMissingOrGarbageProcFieldIsProbeFailed(t *testing.T) {
 					t.Errorf("%s = %+v, want probe_failed without a value, reason %q", name, v, tc.reason)
 				}
 			}
+			if v := s.Axes["mem_peak"]; v.S != string(axes.UnsupportedMode) {
+				t.Errorf("mem_peak = %+v, want unsupported_mode in a worker", v)
+			}
 			for name, v := range s.Axes {
-				if !failed[name] && name != "fs_inputs" && name != "fs_outputs" && v.S != string(axes.Collected) {
+				if !failed[name] && name != "fs_inputs" && name != "fs_outputs" && name != "mem_peak" && v.S != string(axes.Collected) {
 					t.Errorf("%s = %+v, want collected", name, v)
 				}
 			}

@@ -96,6 +96,8 @@ func (o *Worker) probeStatus(a axes.Axis) (axes.Status, string) {
 	switch {
 	case a.Name == "fs_inputs" || a.Name == "fs_outputs":
 		return axes.UnsupportedMode, fsReason
+	case a.Family == axes.FamilyCgroup:
+		return axes.UnsupportedMode, cgroupWorkerReason
 	case a.Family == axes.FamilyPerf || a.Family == axes.FamilySoftware:
 		p := o.probes[a.Name]
 		return p.Status, p.Reason
@@ -104,6 +106,8 @@ func (o *Worker) probeStatus(a axes.Axis) (axes.Status, string) {
 	}
 	return axes.Collected, ""
 }
+
+const cgroupWorkerReason = "worker mode: the worker is one process started once, so a cgroup's charge cannot be told apart per request; see rss_peak and the worker package's live_heap"
 
 const fsReason = "worker mode: filesystem operation counts come only from wait4 when a process exits"
 

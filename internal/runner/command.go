@@ -89,6 +89,9 @@ type Options struct {
 	// value is only an upper bound (Usage.PeakFloorKiB). With the
 	// launcher, every run starts through it (peak.go).
 	Peak bool
+	// Charged measures each batch's peak charged memory in a cgroup of the
+	// command's own (Usage.ChargedPeakBytes, memcg.go).
+	Charged bool
 }
 
 // Command is a prepared command. Run it from one goroutine at a time; Kill
@@ -108,6 +111,7 @@ type Command struct {
 	escaped       int64 // runs that left processes of their group alive
 	batch         *batch
 	peak          *peakState // nil unless Options.Peak
+	cg            *memcg     // nil unless Options.Charged
 	io            stdio      // --input, --output pipe
 
 	guard   Guard
@@ -157,6 +161,9 @@ func New(opts Options) (*Command, error) {
 		env = os.Environ()
 	}
 	c.attr = syscall.ProcAttr{Dir: opts.Dir, Env: env, Files: files, Sys: &syscall.SysProcAttr{Setpgid: true}}
+	if opts.Charged {
+		c.setupCgroup()
+	}
 	return c, nil
 }
 
@@ -244,7 +251,7 @@ func (c *Command) Close() error {
 		}
 	}
 	c.devNull, c.capture, c.captureFD = nil, nil, -1
-	return errors.Join(append(errs, c.closeStdio())...)
+	return errors.Join(append(errs, c.closeStdio(), c.closeCgroup())...)
 }
 
 // Argv is the command's argument vector as given.

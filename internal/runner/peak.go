@@ -43,7 +43,8 @@ type Peak struct {
 	// theirs after every batch (Usage.PeakFloorKiB).
 	FloorKiB int64
 	// Passed says why each better method is not used, best first, such as
-	// "cgroup: unavailable: ...".
+	// "launcher: unavailable: ...". (A cgroup's charge is not a resident
+	// set: it is its own axis, mem_peak, memcg.go.)
 	Passed []string
 
 	launcher string // the launcher's executable path
@@ -52,12 +53,11 @@ type Peak struct {
 // Note is the Passed reasons in one line.
 func (p Peak) Note() string { return strings.Join(p.Passed, "; ") }
 
-// ChoosePeak picks the best method that works here, by trying each:
-// per-run cgroups are not implemented (their probe says whether this host
-// could have them), then the launcher, then clear_refs, then ru_maxrss
-// with the floor of this tool's lifetime peak.
+// ChoosePeak picks the best method that works here, by trying each: the
+// launcher, then clear_refs, then ru_maxrss with the floor of this tool's
+// lifetime peak.
 var ChoosePeak = sync.OnceValue(func() Peak {
-	p := Peak{Passed: []string{"cgroup: " + cgroupMemory()}}
+	var p Peak
 	path, floor, err := installLauncher()
 	if err == nil {
 		p.Method, p.FloorKiB, p.launcher = PeakLauncher, floor, path

@@ -1,16 +1,12 @@
 package runner
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/binary"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
-	"slices"
 	"strconv"
-	"strings"
 	"syscall"
 	"unsafe"
 
@@ -120,46 +116,6 @@ func highWaterKiB() (int64, error) {
 		}
 	}
 	return 0, fmt.Errorf("%s: no VmHWM field", path)
-}
-
-// cgroupMemory says whether a per-run cgroup could measure memory.peak
-// here, and that flybench does not do it.
-func cgroupMemory() string {
-	mount, err := cgroup2Mount("/proc/self/mountinfo")
-	if err != nil {
-		return "unavailable: " + err.Error()
-	}
-	file := filepath.Join(mount, "cgroup.controllers")
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return "unavailable: " + err.Error()
-	}
-	if !slices.Contains(strings.Fields(string(data)), "memory") {
-		return fmt.Sprintf("unavailable: the cgroup v2 hierarchy at %s has no memory controller (%s: %q)", mount, file, strings.TrimSpace(string(data)))
-	}
-	return "not implemented (this host's cgroup v2 has the memory controller)"
-}
-
-// cgroup2Mount is where the cgroup v2 hierarchy is mounted, from a
-// mountinfo file.
-func cgroup2Mount(mountinfo string) (string, error) {
-	f, err := os.Open(mountinfo)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		pre, post, ok := strings.Cut(sc.Text(), " - ")
-		fields, fs := strings.Fields(pre), strings.Fields(post)
-		if ok && len(fields) >= 5 && len(fs) > 0 && fs[0] == "cgroup2" {
-			return fields[4], nil
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return "", err
-	}
-	return "", fmt.Errorf("no cgroup v2 hierarchy is mounted (%s)", mountinfo)
 }
 
 // launcherPagesKiB is what the launcher can have resident: the page of

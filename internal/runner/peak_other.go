@@ -25,5 +25,3 @@ func highWaterKiB() (int64, error) {
 	}
 	return MaxRSSBytes(int64(ru.Maxrss)) >> 10, nil
 }
-
-func cgroupMemory() string { return "unavailable: cgroups are Linux's (" + runtime.GOOS + ")" }

@@ -30,6 +30,8 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 	c.arm()
 	defer c.disarm()
 	c.peakBefore()
+	c.cgroupBefore()
+	defer c.cgroupLeave()
 	var elapsed int64
 	var err error
 	if c.batch != nil {
@@ -39,6 +41,7 @@ func (c *Command) Run(n int64, clk probes.Clock) (int64, error) {
 	}
 	if err == nil {
 		c.peakAfter()
+		c.cgroupAfter()
 	}
 	return elapsed, err
 }

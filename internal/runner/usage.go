@@ -39,6 +39,13 @@ type Usage struct {
 	PeakMethod   PeakMethod
 	PeakFloorKiB int64
 	PeakErr      error
+	// ChargedPeakBytes is the largest charge above the batch's starting
+	// level of the command's cgroup during the batch (Options.Charged),
+	// measured with ChargedMethod ("cgroup_v1", "cgroup_v2"); ChargedErr
+	// is why it was not.
+	ChargedPeakBytes int64
+	ChargedMethod    string
+	ChargedErr       error
 }
 
 // peakFloorSlackKiB is how far above a floor read from this tool's own
