@@ -28,14 +28,7 @@ func TestPeakAgreesWithGNUTime(t *testing.T) {
 	if _, err := os.Stat("/usr/bin/time"); err != nil {
 		t.Skip("GNU time (/usr/bin/time, Debian's time package; make deps installs it) is not installed")
 	}
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skip("no C compiler (cc) to build examples/touch")
-	}
-	touch := filepath.Join(t.TempDir(), "touch")
-	if out, err := exec.Command(cc, "-O2", "-o", touch, "../examples/touch/touch.c").CombinedOutput(); err != nil {
-		t.Fatalf("cc: %v\n%s", err, out)
-	}
+	touch := buildTouch(t)
 	for _, mode := range [][]string{{}, {"--batch"}} {
 		for _, mib := range []int{1, 16, 64, 256} {
 			// one program's peak varies from run to run: the range of
@@ -63,6 +56,20 @@ func TestPeakAgreesWithGNUTime(t *testing.T) {
 			t.Logf("%-7s %3d MiB: GNU time %d KiB, fb-sample %.0f KiB (%s)", strings.Join(append(mode, "exec")[:1], ""), mib, gnu, got, method)
 		}
 	}
+}
+
+// buildTouch compiles examples/touch with cc, or skips.
+func buildTouch(t *testing.T) string {
+	t.Helper()
+	cc, err := exec.LookPath("cc")
+	if err != nil {
+		t.Skip("no C compiler (cc) to build examples/touch")
+	}
+	touch := filepath.Join(t.TempDir(), "touch")
+	if out, err := exec.Command(cc, "-O2", "-o", touch, "../examples/touch/touch.c").CombinedOutput(); err != nil {
+		t.Fatalf("cc: %v\n%s", err, out)
+	}
+	return touch
 }
 
 // gnuTimeKiB is GNU time's %M of argv, in KiB.
@@ -132,14 +139,7 @@ func fmtScan(text, format string, v *float64) bool {
 // are charged elsewhere. A host without a usable memory cgroup skips,
 // with the axis's reason.
 func TestChargedPeakOfTouch(t *testing.T) {
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skip("no C compiler (cc) to build examples/touch")
-	}
-	touch := filepath.Join(t.TempDir(), "touch")
-	if out, err := exec.Command(cc, "-O2", "-o", touch, "../examples/touch/touch.c").CombinedOutput(); err != nil {
-		t.Fatalf("cc: %v\n%s", err, out)
-	}
+	touch := buildTouch(t)
 	for _, mode := range [][]string{{}, {"--batch"}} {
 		for _, mib := range []int{1, 16, 64, 256} {
 			args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", "mem_peak"}, mode...)

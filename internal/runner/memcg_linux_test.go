@@ -20,14 +20,7 @@ func TestChargedPeakOfTouch(t *testing.T) {
 	if m.Err != nil {
 		t.Skip("no memory cgroup here: " + m.Err.Error())
 	}
-	cc, err := exec.LookPath("cc")
-	if err != nil {
-		t.Skip("no C compiler (cc) to build examples/touch")
-	}
-	touch := filepath.Join(t.TempDir(), "touch")
-	if out, err := exec.Command(cc, "-O2", "-o", touch, "../../examples/touch/touch.c").CombinedOutput(); err != nil {
-		t.Fatalf("cc: %v\n%s", err, out)
-	}
+	touch := buildTouch(t)
 	for _, batch := range []bool{false, true} {
 		c, err := New(Options{Argv: []string{touch, "32"}, Batch: batch, Charged: true})
 		if err != nil {
