@@ -30,17 +30,17 @@ func directQ(x []float64, tau int) float64 {
 	var cross, within1, within2 float64
 	for _, a := range X {
 		for _, b := range Y {
-			cross += math.Abs(a - b)
+			cross += dist(a, b)
 		}
 	}
 	for i := range X {
 		for j := i + 1; j < len(X); j++ {
-			within1 += math.Abs(X[i] - X[j])
+			within1 += dist(X[i], X[j])
 		}
 	}
 	for i := range Y {
 		for j := i + 1; j < len(Y); j++ {
-			within2 += math.Abs(Y[i] - Y[j])
+			within2 += dist(Y[i], Y[j])
 		}
 	}
 	e := 2*cross/(m*k) - within1/(m*(m-1)/2) - within2/(k*(k-1)/2)
