@@ -89,39 +89,51 @@ func gnuTimeKiB(t *testing.T, argv ...string) int {
 // test.
 func samplePeaks(t *testing.T, mode []string, command string) (string, []float64, []float64) {
 	t.Helper()
-	args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", "rss_peak"}, mode...)
-	stream := run(t, nil, tool("fb-sample"), append(args, "--", command)...)
-	var method string
+	info, samples := sampleAxis(t, mode, command, "rss_peak")
 	var peaks, bounds []float64
+	for _, v := range samples {
+		var mib float64
+		switch {
+		case v.V != nil:
+			peaks = append(peaks, *v.V)
+		case v.S == "unattributable" && fmtScan(v.R, "an upper bound only: the runs' peak is at most %f MiB", &mib):
+			bounds = append(bounds, mib*1024)
+		default:
+			t.Fatalf("%s: rss_peak %+v, want a value or an upper bound", command, v)
+		}
+	}
+	return info.Method, peaks, bounds
+}
+
+// sampleAxis runs fb-sample --metrics axis on command, one run per
+// sample, and returns the run record's description of the axis and every
+// sample's value of it.
+func sampleAxis(t *testing.T, mode []string, command, axis string) (ndjson.AxisInfo, []ndjson.AxisValue) {
+	t.Helper()
+	args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", axis}, mode...)
+	stream := run(t, nil, tool("fb-sample"), append(args, "--", command)...)
+	var info ndjson.AxisInfo
+	var values []ndjson.AxisValue
 	for _, line := range bytes.Split(stream, []byte("\n")) {
 		switch {
 		case bytes.Contains(line, []byte(`"type":"run"`)):
 			var r ndjson.Run
 			must(t, json.Unmarshal(line, &r))
 			for _, a := range r.Axes {
-				if a.Name == "rss_peak" {
-					method = a.Method
+				if a.Name == axis {
+					info = a
 				}
 			}
 		case bytes.Contains(line, []byte(`"type":"sample"`)):
 			var s ndjson.Sample
 			must(t, json.Unmarshal(line, &s))
-			v := s.Axes["rss_peak"]
-			var mib float64
-			switch {
-			case v.V != nil:
-				peaks = append(peaks, *v.V)
-			case v.S == "unattributable" && fmtScan(v.R, "an upper bound only: the runs' peak is at most %f MiB", &mib):
-				bounds = append(bounds, mib*1024)
-			default:
-				t.Fatalf("%s: rss_peak %+v, want a value or an upper bound", command, v)
-			}
+			values = append(values, s.Axes[axis])
 		}
 	}
-	if len(peaks)+len(bounds) == 0 {
+	if len(values) == 0 {
 		t.Fatalf("%s: no samples", command)
 	}
-	return method, peaks, bounds
+	return info, values
 }
 
 // fmtScan reports whether text begins with format's one value, read into v.
@@ -142,32 +154,16 @@ func TestChargedPeakOfTouch(t *testing.T) {
 	touch := buildTouch(t)
 	for _, mode := range [][]string{{}, {"--batch"}} {
 		for _, mib := range []int{1, 16, 64, 256} {
-			args := append([]string{"--progress", "none", "--warmup", "0", "--samples", "10", "--max-iterations", "1", "--metrics", "mem_peak"}, mode...)
-			stream := run(t, nil, tool("fb-sample"), append(args, "--", touch+" "+strconv.Itoa(mib))...)
-			var info ndjson.AxisInfo
+			info, samples := sampleAxis(t, mode, touch+" "+strconv.Itoa(mib), "mem_peak")
 			var values []float64
-			for _, line := range bytes.Split(stream, []byte("\n")) {
-				switch {
-				case bytes.Contains(line, []byte(`"type":"run"`)):
-					var r ndjson.Run
-					must(t, json.Unmarshal(line, &r))
-					for _, a := range r.Axes {
-						if a.Name == "mem_peak" {
-							info = a
-						}
+			for _, v := range samples {
+				if v.V == nil {
+					if info.Status != "collected" {
+						t.Skipf("mem_peak %s here: %s", info.Status, info.Reason)
 					}
-				case bytes.Contains(line, []byte(`"type":"sample"`)):
-					var s ndjson.Sample
-					must(t, json.Unmarshal(line, &s))
-					v := s.Axes["mem_peak"]
-					if v.V == nil {
-						if info.Status != "collected" {
-							t.Skipf("mem_peak %s here: %s", info.Status, info.Reason)
-						}
-						t.Fatalf("%d MiB: mem_peak %+v, want a value", mib, v)
-					}
-					values = append(values, *v.V)
+					t.Fatalf("%d MiB: mem_peak %+v, want a value", mib, v)
 				}
+				values = append(values, *v.V)
 			}
 			if info.Method != "cgroup_v1" && info.Method != "cgroup_v2" {
 				t.Errorf("method %q, want cgroup_v1 or cgroup_v2", info.Method)
