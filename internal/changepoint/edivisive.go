@@ -20,8 +20,9 @@ import (
 // Options are the detector's settings.
 type Options struct {
 	// Level is the permutation test's significance level: a split is kept
-	// when its p-value is at most Level, halved for each split above it in
-	// its window (bisect).
+	// when its p-value is at most Level, halved in every window but the
+	// first (window.go) and again for each split above it in its window
+	// (bisect).
 	Level float64
 	// Permutations is the number of random reorderings each test draws.
 	Permutations int

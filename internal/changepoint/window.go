@@ -15,6 +15,16 @@ import "slices"
 // at its last change point, one without by one starting half a window on;
 // the window that reaches the end of the series is the last.
 //
+// Every window but the first is tested at half the level: it begins with
+// points an earlier window tested already (the right side of that window's
+// last split, or the half it shares with a window that found nothing), so
+// like either side of a split it gets half. At the full level in every
+// window, a flat series of 200 points had a false change point in 7.0% of
+// series (level 0.01), halved 4.3%; in the labelled set (table_test.go)
+// the precision at 10% steps in 5% noise rose from 0.909 to 0.926 and with
+// 5% outliers from 0.931 to 0.949, their recall fell from 0.90 to 0.87
+// and from 0.95 to 0.93.
+//
 // Every test is seeded by its segment's bounds, so what a window finds
 // depends on its points alone. A window that ended before the last point
 // is the same when points are appended, and so is where the next one
@@ -50,7 +60,11 @@ func (s Segmentation) Extend(x []float64, opt Options) Segmentation {
 	lo := s.Open
 	for {
 		hi := min(lo+w, len(x))
-		found := bisect(x, lo, hi, opt.Level, opt)
+		level := opt.Level
+		if lo > 0 { // a later window (above)
+			level /= 2
+		}
+		found := bisect(x, lo, hi, level, opt)
 		out.Changes = append(out.Changes, found...)
 		if hi == len(x) {
 			out.Open = lo
