@@ -139,7 +139,9 @@ func TestChargedPeakAxis(t *testing.T) {
 	o := NewExec(selected(t, "mem_peak"), []UsageSource{use}, &stepClock{})
 	o.self = &fakeSelf{}
 	o.goos = "linux"
-	o.cgroups = func() runner.MemCgroups { return runner.MemCgroups{Version: 1, Parent: "/sys/fs/cgroup/memory/job", Home: "/sys/fs/cgroup/memory/job"} }
+	o.cgroups = func() runner.MemCgroups {
+		return runner.MemCgroups{Version: 1, Parent: "/sys/fs/cgroup/memory/job", Home: "/sys/fs/cgroup/memory/job"}
+	}
 	infos := o.Infos()
 	if len(infos) != 2 || infos[1].Method != "cgroup_v1" || infos[1].MethodNote != "a cgroup per command under /sys/fs/cgroup/memory/job" || infos[1].Status != "collected" || infos[1].Family != "cgroup" {
 		t.Fatalf("Infos() = %+v", infos)
