@@ -46,6 +46,12 @@ var families = []family{
 		return x, []int{20, 40, 60}
 	}},
 	{"flat", func(r *rand.Rand) ([]float64, []int) { return noisy(r, 60, 0.01), nil }},
+	{"two steps up of 3 SD", func(r *rand.Rand) ([]float64, []int) {
+		x := noisy(r, 60, 0.01)
+		step(x, 20, 0.03)
+		step(x, 40, 0.03)
+		return x, []int{20, 40}
+	}},
 }
 
 func stepAt(r *rand.Rand, n int, sd, rel float64, at int) ([]float64, []int) {
@@ -129,8 +135,10 @@ func (t tally) f1() (p, r, f float64) {
 }
 
 // TestLabelledSet compares E-divisive means at level 0.01, read in
-// windows of 50 points (DefaultOptions) and over the whole series at once
-// (Window 0, as before windows), with a windowed t-test (window 8,
+// windows of 50 points (DefaultOptions), the same with gradual drifts
+// told apart from steps (Drifts: the change points left are scored), and
+// over the whole series at once (Window 0, as before windows), with a
+// windowed t-test (window 8,
 // |t| > 5) on 100 series of each family, a detection counting within 2
 // points of the truth. In a family without a true change F1 is 1 for a
 // method that reports nothing and 0 otherwise: the reports are the
@@ -142,13 +150,14 @@ func TestLabelledSet(t *testing.T) {
 		t.Skip("a measurement: -changepoint.table")
 	}
 	const per, tol = 100, 2
-	t.Logf("%-24s | %-39s | %-39s | %s", "family", "e-divisive, windows of 50 (default)", "e-divisive, whole series", "windowed t-test")
+	t.Logf("%-24s | %-39s | %-50s | %-39s | %s", "family", "e-divisive, windows of 50", "the same, drifts apart (fb-history show)", "e-divisive, whole series", "windowed t-test")
 	row := func(c tally) string {
 		p, r, f := c.f1()
 		return fmt.Sprintf("reported %3d P %.3f R %.3f F1 %.3f", c.reported, p, r, f)
 	}
 	for fi, fam := range families {
-		var ed, whole, wt tally
+		var ed, apart, whole, wt tally
+		drifts := 0
 		for s := range uint64(per) {
 			rng := rand.New(rand.NewPCG(s, uint64(fi)))
 			x, truth := fam.make(rng)
@@ -162,10 +171,13 @@ func TestLabelledSet(t *testing.T) {
 			idx, all := indices(seg.Changes), indices(Detect(x, opt))
 			base := windowedT(x, min(8, len(x)/2), 5)
 			ed = ed.add(score(idx, truth, tol), len(idx), len(truth))
+			d, steps := Drifts(x, seg.Changes)
+			drifts += len(d)
+			apart = apart.add(score(indices(steps), truth, tol), len(steps), len(truth))
 			whole = whole.add(score(all, truth, tol), len(all), len(truth))
 			wt = wt.add(score(base, truth, tol), len(base), len(truth))
 		}
-		t.Logf("%-24s | %s | %s | %s", fam.name, row(ed), row(whole), row(wt))
+		t.Logf("%-24s | %s | %s drifts %3d | %s | %s", fam.name, row(ed), row(apart), drifts, row(whole), row(wt))
 	}
 	// How well can a change be placed at all? Knowing a series has exactly
 	// one step, the least-squares split (the maximum-likelihood place in

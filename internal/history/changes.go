@@ -8,7 +8,8 @@ import (
 )
 
 // MarkChanges finds each series' level shifts among the points it shows
-// and records them with the detector's settings.
+// and records them with the detector's settings: the steps, and the
+// gradual drifts told apart from them (changepoint.Drifts).
 func MarkChanges(all []ndjson.Series, opt changepoint.Options) {
 	for i := range all {
 		s := &all[i]
@@ -18,11 +19,26 @@ func MarkChanges(all []ndjson.Series, opt changepoint.Options) {
 		}
 		s.Detection = &ndjson.Detection{Method: "e-divisive means", Level: opt.Level, Permutations: opt.Permutations,
 			MinSize: opt.MinSize, Window: opt.Window, ConfidencePct: changepoint.ConfidencePct, Seed: opt.Seed}
-		s.Changes = nil
-		for _, c := range changepoint.Detect(x, opt) {
+		s.Changes, s.Drifts = nil, nil
+		drifts, steps := changepoint.Drifts(x, changepoint.Detect(x, opt))
+		for _, c := range steps {
 			s.Changes = append(s.Changes, seriesChange(s.Points, c))
 		}
+		for _, d := range drifts {
+			s.Drifts = append(s.Drifts, seriesDrift(s.Points, d))
+		}
 	}
+}
+
+// seriesDrift is a drift as a series record carries it.
+func seriesDrift(points []ndjson.SeriesPoint, d changepoint.Drift) ndjson.SeriesDrift {
+	first, last := points[d.From], points[d.To-1]
+	sd := ndjson.SeriesDrift{From: d.From, To: d.To - 1, FromRun: first.RunID, ToRun: last.RunID,
+		FromRevision: first.Revision, ToRevision: last.Revision, Start: d.Start, End: d.End, Changes: d.Changes}
+	if d.Start != 0 {
+		sd.ChangePct = (d.End/d.Start - 1) * 100
+	}
+	return sd
 }
 
 // seriesChange is a change point as a series record carries it.

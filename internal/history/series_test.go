@@ -86,3 +86,30 @@ func TestMarkChanges(t *testing.T) {
 		t.Errorf("interval %v, detection %+v", c.ChangeCI, d)
 	}
 }
+
+// TestMarkDrifts: runs whose level climbs steadily are one drift, from the
+// first run to the last, and no change points.
+func TestMarkDrifts(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), "d.db"))
+	var runs []fixtureRun
+	for i := range 40 {
+		noise := float64((i*7)%5-2) * 0.05 // a fixed wobble of ±0.1%
+		runs = append(runs, fixtureRun{id: fmt.Sprintf("r%02d", i), started: t0.Add(time.Duration(i) * time.Hour),
+			tags: map[string]string{"revision": fmt.Sprintf("v%d", i)}, medians: []float64{100 * (1 + 0.1*float64(i)/39) * (1 + noise/100)}})
+	}
+	addRuns(t, s, "m", runs...)
+	series, err := s.Series(Query{Case: "c0", Metric: "median_ns"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	MarkChanges(series, changepoint.DefaultOptions)
+	got := series[0]
+	if len(got.Drifts) != 1 || len(got.Changes) != 0 {
+		t.Fatalf("drifts %+v, changes %+v: want one drift", got.Drifts, got.Changes)
+	}
+	d := got.Drifts[0]
+	if d.From != 0 || d.To != 39 || d.FromRun != "r00" || d.ToRun != "r39" || d.FromRevision != "v0" || d.ToRevision != "v39" ||
+		d.ChangePct < 9 || d.ChangePct > 11 || d.Changes < 2 {
+		t.Errorf("drift %+v: want r00 to r39, about +10%%", d)
+	}
+}

@@ -138,3 +138,37 @@ func TestSeriesHTMLAndSVG(t *testing.T) {
 		}
 	}
 }
+
+// TestSeriesFigureDrift: a drift draws its fitted line in place of the
+// level line over its runs, is in the legend, and its text alternative
+// gives its change and runs.
+func TestSeriesFigureDrift(t *testing.T) {
+	s := ndjson.Series{Series: ndjson.SeriesLevels, Case: "render", Metric: "median_ns", Total: 20,
+		Detection: &ndjson.Detection{Method: "e-divisive means", Level: 0.01, Permutations: 999, MinSize: 3, Window: 50, ConfidencePct: 95, Seed: 1}}
+	for i := range 20 {
+		v := 1e6
+		if i >= 5 {
+			v *= 1.08
+		}
+		if i >= 10 {
+			v *= 1 + 0.05*float64(i-10)/9
+		}
+		s.Points = append(s.Points, ndjson.SeriesPoint{RunID: fmt.Sprintf("%08d-run", i+1), Started: fmt.Sprintf("2026-03-%02dT10:00:00Z", i+1),
+			Revision: fmt.Sprintf("r%d", i+1), Value: v, N: 20})
+	}
+	s.Changes = []ndjson.SeriesChange{{Index: 5, BeforeRun: "00000005-run", AfterRun: "00000006-run", Before: 1e6, After: 1.08e6, ChangePct: 8, P: 0.001}}
+	s.Drifts = []ndjson.SeriesDrift{{From: 10, To: 19, FromRun: "00000011-run", ToRun: "00000020-run", FromRevision: "r11", ToRevision: "r20",
+		Start: 1.08e6, End: 1.134e6, ChangePct: 5, Changes: 2}}
+	fig, err := figure.DrawSeries(&s)
+	check(t, err)
+	for _, want := range []string{"drift: least-squares line over its runs", "level between change points (median)", "+8.0%"} {
+		if !strings.Contains(string(fig.SVG), want) {
+			t.Errorf("plot lacks %q", want)
+		}
+	}
+	for _, want := range []string{"a drift of +5.0% from run 11 (revision r11) to run 20 (revision r20) (1.080 ms → 1.134 ms on the fitted line)", "1 change point (95% intervals)"} {
+		if !strings.Contains(fig.Alt, want) {
+			t.Errorf("alt lacks %q:\n%s", want, fig.Alt)
+		}
+	}
+}

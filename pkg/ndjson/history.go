@@ -24,9 +24,32 @@ type Series struct {
 	// Changes are the level shifts found in Points, oldest first; absent
 	// when none was found or none was looked for (Detection says which).
 	Changes []SeriesChange `json:"changes,omitempty"`
+	// Drifts are the gradual changes: runs of two or more consecutive
+	// change points in one direction that a straight line describes
+	// better, reported as one drift each in place of them (absent when
+	// none). Changes holds the other change points, the steps.
+	Drifts []SeriesDrift `json:"drifts,omitempty"`
 	// Detection is how Changes were found; absent when they were not
 	// looked for.
 	Detection *Detection `json:"detection,omitempty"`
+}
+
+// SeriesDrift is a gradual change of a series over the points From to
+// To (inclusive): FromRun and ToRun are their runs (and revisions), Start
+// and End the least-squares line's values at them, ChangePct =
+// End/Start - 1 in percent, and Changes the number of change points it
+// stands for.
+type SeriesDrift struct {
+	From         int     `json:"from"`
+	To           int     `json:"to"`
+	FromRun      string  `json:"from_run"`
+	ToRun        string  `json:"to_run"`
+	FromRevision string  `json:"from_revision,omitempty"`
+	ToRevision   string  `json:"to_revision,omitempty"`
+	Start        float64 `json:"start"`
+	End          float64 `json:"end"`
+	ChangePct    float64 `json:"change_pct"`
+	Changes      int     `json:"changes"`
 }
 
 // Detection names a change-point method and its settings: E-divisive

@@ -77,6 +77,9 @@ func DrawSeries(s *ndjson.Series) (*Figure, error) {
 	if err := addChangeMarks(p, l, s, sc, hi); err != nil {
 		return nil, err
 	}
+	if err := addDrifts(p, l, s, sc); err != nil {
+		return nil, err
+	}
 	p.X.Min, p.X.Max = 0.5, float64(len(s.Points))+0.5
 	p.Y.Min, p.Y.Max = min(p.Y.Min, lo), max(p.Y.Max, hi)
 	title := seriesTitle(s)
@@ -185,13 +188,17 @@ func addChangeMarks(p *plot.Plot, l *legend, s *ndjson.Series, sc seriesScale, t
 		}
 		start = at
 	}
-	steps, err := plotter.NewLine(levels)
-	if err != nil {
-		return fmt.Errorf("series plot: %w", err)
+	for i, piece := range outsideDrifts(levels, s.Drifts) {
+		steps, err := plotter.NewLine(piece)
+		if err != nil {
+			return fmt.Errorf("series plot: %w", err)
+		}
+		steps.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(2)}
+		p.Add(steps)
+		if i == 0 {
+			l.add("level between change points (median)", steps)
+		}
 	}
-	steps.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(2)}
-	p.Add(steps)
-	l.add("level between change points (median)", steps)
 	mark := draw.LineStyle{Color: colVermillion, Width: vg.Points(1.2), Dashes: []vg.Length{vg.Points(4), vg.Points(2)}}
 	var first *band
 	var texts plotter.XYLabels
@@ -217,6 +224,70 @@ func addChangeMarks(p *plot.Plot, l *legend, s *ndjson.Series, sc seriesScale, t
 	}
 	p.Add(unpadded{labels})
 	l.add(fmt.Sprintf("change point: change and %s%% interval", confidence(s)), first)
+	return nil
+}
+
+// outsideDrifts is the level line without the stretches drifts cover
+// (a drift draws its own line there): the line itself when there are
+// none, else its pieces in order.
+func outsideDrifts(levels plotter.XYs, drifts []ndjson.SeriesDrift) []plotter.XYs {
+	if len(drifts) == 0 {
+		return []plotter.XYs{levels}
+	}
+	inside := func(x float64) bool {
+		for _, d := range drifts {
+			if x > float64(d.From)+0.5 && x < float64(d.To)+1.5 {
+				return true
+			}
+		}
+		return false
+	}
+	var pieces []plotter.XYs
+	var cur plotter.XYs
+	cut := func() {
+		if len(cur) > 1 {
+			pieces = append(pieces, cur)
+		}
+		cur = nil
+	}
+	// Walk the line in half-run steps: its levels and jumps and every
+	// drift's edges lie on half-run boundaries.
+	for i := 0; i+1 < len(levels); i++ {
+		a, b := levels[i], levels[i+1]
+		if a.X == b.X { // a jump at a change point
+			if inside(a.X) {
+				cut()
+			} else {
+				cur = append(cur, a, b)
+			}
+			continue
+		}
+		for x := a.X; x < b.X+1e-9; x += 0.5 {
+			if inside(x) {
+				cut()
+				continue
+			}
+			cur = append(cur, plotter.XY{X: x, Y: a.Y})
+		}
+	}
+	cut()
+	return pieces
+}
+
+// addDrifts draws each drift's fitted line from its first run to its
+// last, labelled with its change.
+func addDrifts(p *plot.Plot, l *legend, s *ndjson.Series, sc seriesScale) error {
+	for i, d := range s.Drifts {
+		line, err := plotter.NewLine(plotter.XYs{{X: float64(d.From) + 1, Y: d.Start / sc.div}, {X: float64(d.To) + 1, Y: d.End / sc.div}})
+		if err != nil {
+			return fmt.Errorf("series plot: %w", err)
+		}
+		line.LineStyle = draw.LineStyle{Color: colOrange, Width: vg.Points(2), Dashes: []vg.Length{vg.Points(6), vg.Points(3)}}
+		p.Add(line)
+		if i == 0 {
+			l.add("drift: least-squares line over its runs", line)
+		}
+	}
 	return nil
 }
 
@@ -293,8 +364,19 @@ func seriesAlt(s *ndjson.Series) string {
 	switch {
 	case s.Detection == nil:
 		return head + "; change points not looked for."
-	case len(s.Changes) == 0:
+	case len(s.Changes) == 0 && len(s.Drifts) == 0:
 		return head + "; no change point."
+	}
+	var drifts []string
+	for _, d := range s.Drifts {
+		drifts = append(drifts, fmt.Sprintf("a drift of %s from run %d%s to run %d%s (%s → %s on the fitted line)", model.Pct(d.ChangePct),
+			d.From+1, altRevision(d.FromRevision), d.To+1, altRevision(d.ToRevision), altValue(s, d.Start), altValue(s, d.End)))
+	}
+	if len(s.Changes) == 0 {
+		return fmt.Sprintf("%s; %s.", head, strings.Join(drifts, "; "))
+	}
+	if len(drifts) > 0 {
+		head += "; " + strings.Join(drifts, "; ")
 	}
 	var parts []string
 	for i, c := range s.Changes {

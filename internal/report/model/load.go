@@ -202,6 +202,11 @@ func (ld *loader) addSeries(r *ndjson.Reader, rec runs.Record) error {
 			return r.Errorf(rec.Line, "bad series record: a change at point %d of %d", c.Index, len(s.Points))
 		}
 	}
+	for _, d := range s.Drifts {
+		if d.From < 0 || d.To <= d.From || d.To >= len(s.Points) {
+			return r.Errorf(rec.Line, "bad series record: a drift from point %d to %d of %d", d.From, d.To, len(s.Points))
+		}
+	}
 	ld.series = append(ld.series, s)
 	return nil
 }

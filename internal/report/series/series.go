@@ -140,7 +140,8 @@ func Table(s *ndjson.Series) [][]string {
 }
 
 // changeMarks is the change column: "▲ +8.3%" on the first point of a
-// new level, by point index.
+// new level, "↗ drift +5.0%" on the first point of a drift and "drift
+// ends" on its last, by point index.
 func changeMarks(s *ndjson.Series) map[int]string {
 	marks := map[int]string{}
 	for _, c := range s.Changes {
@@ -149,6 +150,14 @@ func changeMarks(s *ndjson.Series) map[int]string {
 			arrow = "▼"
 		}
 		marks[c.Index] = arrow + " " + model.Pct(c.ChangePct)
+	}
+	for _, d := range s.Drifts {
+		arrow := "↗"
+		if d.ChangePct < 0 {
+			arrow = "↘"
+		}
+		marks[d.From] = strings.TrimSpace(marks[d.From] + " " + arrow + " drift " + model.Pct(d.ChangePct))
+		marks[d.To] = strings.TrimSpace(marks[d.To] + " drift ends")
 	}
 	return marks
 }
@@ -164,14 +173,22 @@ func ChangeLines(s *ndjson.Series) []string {
 	if d.Window > 0 {
 		how = fmt.Sprintf("%s, level %g, %d permutations, windows of %d, seed %d", d.Method, d.Level, d.Permutations, d.Window, d.Seed)
 	}
-	if len(s.Changes) == 0 {
+	if len(s.Changes) == 0 && len(s.Drifts) == 0 {
 		return []string{"no change point (" + how + ")"}
 	}
 	lines := []string{fmt.Sprintf("%d change point(s) (%s):", len(s.Changes), how)}
+	if len(s.Drifts) > 0 {
+		lines[0] = fmt.Sprintf("%d change point(s) and %d drift(s) (%s):", len(s.Changes), len(s.Drifts), how)
+	}
 	for _, c := range s.Changes {
 		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s%s), p %.3g", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
 			model.ShortID(c.AfterRun), revision(c.AfterRevision), value(s.Metric, c.Before), value(s.Metric, c.After), model.Pct(c.ChangePct),
 			changeCI(d, c), c.P))
+	}
+	for _, e := range s.Drifts {
+		lines = append(lines, fmt.Sprintf("  drift from run %s%s to %s%s, %d runs: %s → %s on the fitted line (%s), in place of %d change points",
+			model.ShortID(e.FromRun), revision(e.FromRevision), model.ShortID(e.ToRun), revision(e.ToRevision), e.To-e.From+1,
+			value(s.Metric, e.Start), value(s.Metric, e.End), model.Pct(e.ChangePct), e.Changes))
 	}
 	return lines
 }
@@ -247,7 +264,7 @@ func mdEscape(s string) string {
 
 // writeCSV writes one row per point, long form: the series' keys repeated.
 func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
-	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p,change_ci_low_pct,change_ci_high_pct\n")
+	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p,change_ci_low_pct,change_ci_high_pct,drift_pct,drift_last_run\n")
 	for _, s := range all {
 		var w []string
 		for _, k := range slices.Sorted(maps.Keys(s.Where)) {
@@ -257,18 +274,25 @@ func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
 		for _, c := range s.Changes {
 			at[c.Index] = c
 		}
+		drift := map[int]ndjson.SeriesDrift{}
+		for _, d := range s.Drifts {
+			drift[d.From] = d
+		}
 		for i, p := range s.Points {
 			lo, hi := "", ""
 			if p.CI != nil {
 				lo, hi = model.Plain(p.CI[0]), model.Plain(p.CI[1])
 			}
 			row := []string{s.Case, s.Metric, s.Class, strings.Join(w, ";"), p.RunID, p.Started, p.Revision,
-				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", "", "", ""}
+				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", "", "", "", "", ""}
 			if c, ok := at[i]; ok {
 				row[11], row[12] = model.Plain(c.ChangePct), model.Plain(c.P)
 				if c.ChangeCI != nil {
 					row[13], row[14] = model.Plain(c.ChangeCI[0]), model.Plain(c.ChangeCI[1])
 				}
+			}
+			if d, ok := drift[i]; ok {
+				row[15], row[16] = model.Plain(d.ChangePct), d.ToRun
 			}
 			for i, c := range row {
 				row[i] = csvCell(c)

@@ -24,6 +24,15 @@ func fixture() []ndjson.Series {
 		{Series: ndjson.SeriesLevels, Case: "a,b", Metric: "score", Total: 1, Points: []ndjson.SeriesPoint{
 			{RunID: "44444444-dddd", Started: "2026-01-04T10:00:00Z", Value: 0.5, CI: ci(0.49, 0.51), N: 10},
 		}, Detection: &ndjson.Detection{Method: "e-divisive means", Level: 0.05, Permutations: 199, MinSize: 3, Seed: 7}},
+		{Series: ndjson.SeriesLevels, Case: "render", Metric: "median_ns", Class: "linux/amd64/Test CPU/2", Total: 5, Points: []ndjson.SeriesPoint{
+			{RunID: "51111111-eeee", Started: "2026-02-01T10:00:00Z", Revision: "r1", Value: 1000, N: 30},
+			{RunID: "52222222-eeee", Started: "2026-02-02T10:00:00Z", Revision: "r2", Value: 1012, N: 30},
+			{RunID: "53333333-eeee", Started: "2026-02-03T10:00:00Z", Revision: "r3", Value: 1019, N: 30},
+			{RunID: "54444444-eeee", Started: "2026-02-04T10:00:00Z", Revision: "r4", Value: 1031, N: 30},
+			{RunID: "55555555-eeee", Started: "2026-02-05T10:00:00Z", Revision: "r5", Value: 1040, N: 30},
+		}, Detection: &ndjson.Detection{Method: "e-divisive means", Level: 0.01, Permutations: 999, MinSize: 1, Window: 50, ConfidencePct: 95, Seed: 1},
+			Drifts: []ndjson.SeriesDrift{{From: 0, To: 4, FromRun: "51111111-eeee", ToRun: "55555555-eeee", FromRevision: "r1", ToRevision: "r5",
+				Start: 1001, End: 1040.6, ChangePct: 3.956043956043956, Changes: 2}}},
 	}
 }
 
