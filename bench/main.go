@@ -44,6 +44,11 @@
 //     operations of one worker (examples/chainworker, 150 and 340 ns) that
 //     differ by 1%, A/A and A/B in short runs, idle and under the mixed
 //     section's interferer; how often the interval clears ±0.5%.
+//  12. interference-aware filtering (issue 22 item 2; -only pressure): runs
+//     under the mixed section's interferer with --watch observe, analysed
+//     again without the units that foreign CPU load, pressure stall
+//     information or the unit's own CPU share flag; widths, coverage of
+//     the quiet truth and verdicts per rule.
 package main
 
 import (
@@ -58,7 +63,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin", "directory of the built tools and examples")
 	rounds := flag.Int("rounds", 9, "interleaved rounds of the overhead comparison")
-	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld, mixed, precision or peak")
+	only := flag.String("only", "", "run one part: overhead, probes, worker, analyze, gate, layout, decisive (drift is the same), realworld, mixed, precision, peak or pressure")
 	bare := flag.Int("bareloop", 0, "internal: run the bare loop this many times in this fresh process and print ns/run")
 	var g gateConfig
 	flag.IntVar(&g.aa, "gate-aa", 20, "gate: A/A runs through fb-check")
@@ -104,6 +109,11 @@ func main() {
 	flag.DurationVar(&pr.truth, "precision-truth", 20*time.Second, "precision: fb-pair -t of each pair's quiet truth")
 	precFlags := flag.String("precision-flags", "", "precision: more fb-pair flags of every run but the truth, split on spaces (e.g. '--samples 1000')")
 	precConds := flag.String("precision-conditions", "quiet,mixed", "precision: conditions, comma-separated: quiet, mixed (the mixed section's random interferer)")
+	var ps pressureConfig
+	flag.IntVar(&ps.runs, "pressure-runs", 8, "pressure: A/B and A/A runs per program")
+	flag.DurationVar(&ps.budget, "pressure-budget", 20*time.Second, "pressure: wall time of one comparison (fb-pair -t 90% of it)")
+	flag.DurationVar(&ps.truth, "pressure-truth", 40*time.Second, "pressure: fb-pair -t of each program's quiet run, the truth")
+	pressProgs := flag.String("pressure-programs", "compute,memory", "pressure: programs of the mixed section, comma-separated")
 	flag.Parse()
 	if *bare > 0 {
 		fmt.Println(bareRun(*bare))
@@ -111,9 +121,9 @@ func main() {
 	}
 	exitOnInterrupt()
 	switch *only {
-	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed", "precision", "peak":
+	case "", "overhead", "probes", "worker", "analyze", "gate", "layout", "decisive", "drift", "realworld", "mixed", "precision", "peak", "pressure":
 	default:
-		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld, mixed, precision or peak", *only))
+		check(fmt.Errorf("-only %q: use overhead, probes, worker, analyze, gate, layout, decisive, realworld, mixed, precision, peak or pressure", *only))
 	}
 	rw.bin = *bin
 	rw.modes, rw.programs, rw.conditions = splitList(*rwModesFlag, ","), splitList(*rwPrograms, ","), splitList(*rwConditions, ",")
@@ -127,6 +137,10 @@ func main() {
 	pr.bin, pr.conditions, pr.flags = *bin, splitList(*precConds, ","), strings.Fields(*precFlags)
 	if *only == "" || *only == "precision" {
 		check(pr.validate())
+	}
+	ps.programs = splitList(*pressProgs, ",")
+	if *only == "" || *only == "pressure" {
+		check(ps.validate())
 	}
 	b := &bench{bin: *bin}
 	dir, err := os.MkdirTemp("", "flybench-bench-")
@@ -178,6 +192,9 @@ func main() {
 	}
 	if *only == "" || *only == "precision" {
 		b.precision(pr)
+	}
+	if *only == "" || *only == "pressure" {
+		b.pressure(ps)
 	}
 }
 
