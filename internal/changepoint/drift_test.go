@@ -64,3 +64,34 @@ func TestDriftNeedsTwoChanges(t *testing.T) {
 		t.Errorf("drifts %+v, steps %+v: want the one change as a step", d, steps)
 	}
 }
+
+// A climb that stops (or starts) at a flat stretch is a drift over the
+// climb alone: the flat stretch is a level of its own.
+func TestDriftEndsAtAPlateau(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	stops := noisy(r, 60, 0.002)
+	starts := noisy(r, 60, 0.002)
+	for i := range 60 {
+		stops[i] *= 1 + 0.08*float64(min(i, 35))/35
+		starts[i] *= 1 + 0.08*float64(max(i-25, 0))/34
+	}
+	for _, tc := range []struct {
+		name     string
+		x        []float64
+		from, to [2]int // the bounds each end may take
+	}{
+		{"a climb that stops", stops, [2]int{0, 0}, [2]int{30, 45}},
+		{"a climb that starts", starts, [2]int{18, 32}, [2]int{60, 60}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cs := Detect(tc.x, DefaultOptions)
+			d, _ := Drifts(tc.x, cs)
+			if len(d) != 1 {
+				t.Fatalf("change points %v: drifts %+v, want one", indices(cs), d)
+			}
+			if e := d[0]; e.From < tc.from[0] || e.From > tc.from[1] || e.To < tc.to[0] || e.To > tc.to[1] {
+				t.Errorf("drift over [%d, %d) of change points %v: want it to begin in %v and end in %v", e.From, e.To, indices(cs), tc.from, tc.to)
+			}
+		})
+	}
+}
