@@ -7,6 +7,7 @@ import (
 
 	"github.com/flybench/flybench/internal/schedule"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
 )
 
 // exactStream is a paired run of 20 units with a custom axis "nodes"
@@ -148,5 +149,15 @@ func TestCounterSummaryAndPassThrough(t *testing.T) {
 	a := axisOf(t, res.comparisons[0], "instructions_sim")
 	if a.Available || a.Result != nil || a.Status != "probe_failed" || a.Reason != "new: under valgrind the command failed: exit status 1" {
 		t.Fatalf("comparison axis %+v", a)
+	}
+}
+
+// TestAxisMethodWords: the method an axis comparison records is the
+// stream's word for it, which fb-noise and fb-report read back.
+func TestAxisMethodWords(t *testing.T) {
+	for m, want := range map[stats.Method]string{stats.RelativeRatio: ndjson.AxisMethodRelative, stats.AbsoluteDifference: ndjson.AxisMethodAbsolute} {
+		if m.String() != want {
+			t.Errorf("stats method %d records %q, the stream's word is %q", m, m.String(), want)
+		}
 	}
 }

@@ -41,9 +41,9 @@ func (v inv) stream(t *testing.T) []byte {
 	write(t, w, v.summary(0, "old", v.oldMean, nil))
 	write(t, w, v.summary(1, "new", v.newMean, v.rss))
 	cmp := &ndjson.Comparison{RunID: "r", Reference: 0, Contender: 1, ReferenceName: "old", ContenderName: "new", ChangePct: v.change,
-		Axes: []ndjson.AxisComparison{{Name: "wall", Available: true, Result: &ndjson.AxisResult{Method: "relative", Change: v.change}}}}
+		Axes: []ndjson.AxisComparison{{Name: "wall", Available: true, Result: &ndjson.AxisResult{Method: ndjson.AxisMethodRelative, Change: v.change}}}}
 	if v.rss != nil {
-		cmp.Axes = append(cmp.Axes, ndjson.AxisComparison{Name: "max_rss", Available: true, Result: &ndjson.AxisResult{Method: "relative", Change: *v.rss / 10}})
+		cmp.Axes = append(cmp.Axes, ndjson.AxisComparison{Name: "max_rss", Available: true, Result: &ndjson.AxisResult{Method: ndjson.AxisMethodRelative, Change: *v.rss / 10}})
 	}
 	write(t, w, cmp)
 	return buf.Bytes()

@@ -169,7 +169,7 @@ func (o *Observation) changes(r *ndjson.Reader, l ndjson.Line, c ndjson.Comparis
 		return err
 	}
 	for i, a := range c.Axes {
-		if i == 0 || !a.Available || a.Result == nil || a.Result.Method != "relative" {
+		if i == 0 || !a.Available || a.Result == nil || a.Result.Method != ndjson.AxisMethodRelative {
 			continue // the timing axis is metric time; absolute and exact changes are not in percent
 		}
 		k.Metric = a.Name

@@ -494,9 +494,10 @@ type AxisComparison struct {
 	Result      *AxisResult `json:"result,omitempty"`
 }
 
-// AxisResult is an available axis comparison. With method "relative",
-// Change and CI are the contender's relative change in percent (from the
-// geometric mean of the paired ratios); with "absolute", the mean paired
+// AxisResult is an available axis comparison. With method "relative
+// ratio", Change and CI are the contender's relative change in percent
+// (from the geometric mean of the paired ratios); with "absolute
+// difference", the mean paired
 // difference, contender minus reference, in the axis unit.
 type AxisResult struct {
 	Method    string     `json:"method"`
@@ -517,6 +518,14 @@ type AxisResult struct {
 // the verdict is "no change", "increased" or "decreased", or "not
 // deterministic" when a side's values differ (schema 1.4).
 const AxisMethodExact = "exact"
+
+// Methods of a compared axis that is not exact: the relative change from
+// the paired ratios (in percent), or the paired difference in the axis
+// unit (pkg/stats.Method's names).
+const (
+	AxisMethodRelative = "relative ratio"
+	AxisMethodAbsolute = "absolute difference"
+)
 
 // Verdicts of an exact axis comparison. fb-check reads them: any
 // increase of a deterministic count fails, and a count that varies within
