@@ -19,7 +19,7 @@ func (d *runData) completeBlocks() map[blockKey]int {
 			continue
 		}
 		stratum := 0
-		if b.Orientation == "BA" || b.Orientation == "reverse" {
+		if b.Orientation == ndjson.OrientBA || b.Orientation == ndjson.OrientReverse {
 			stratum = 1
 		}
 		out[blockKey{int32(b.Block), int32(b.Attempt)}] = stratum

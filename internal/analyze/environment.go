@@ -83,8 +83,8 @@ func watchFacts(env *ndjson.Environment, windows []ndjson.Window) {
 
 // conditionFacts condenses the operating-condition observations.
 func conditionFacts(cfg *ndjson.ConditionsConfig, windows []ndjson.Window) *ndjson.EnvironmentConditions {
-	c := &ndjson.EnvironmentConditions{Checked: true, Mode: cfg.Mode, ProfileAvailability: "unavailable",
-		DegradationAvail: "unavailable", ThrottleAvailability: "unavailable", WorstDegradation: "unknown"}
+	c := &ndjson.EnvironmentConditions{Checked: true, Mode: cfg.Mode, ProfileAvailability: ndjson.Unavailable,
+		DegradationAvail: ndjson.Unavailable, ThrottleAvailability: ndjson.Unavailable, WorstDegradation: "unknown"}
 	var first, last *ndjson.Conditions
 	for i := range windows {
 		w := &windows[i]
@@ -103,8 +103,8 @@ func conditionFacts(cfg *ndjson.ConditionsConfig, windows []ndjson.Window) *ndjs
 	}
 	if first != nil {
 		c.ProfileDetector, c.InitialProfile, c.FinalProfile = last.ProfileDetector, first.Profile, last.Profile
-		if last.ProfileDetector != "" && last.ProfileDetector != "unavailable" {
-			c.ProfileAvailability = "available"
+		if last.ProfileDetector != "" && last.ProfileDetector != ndjson.Unavailable {
+			c.ProfileAvailability = ndjson.Available
 		}
 		throttleFacts(c, first, last)
 	}
@@ -113,7 +113,7 @@ func conditionFacts(cfg *ndjson.ConditionsConfig, windows []ndjson.Window) *ndjs
 
 func conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
 	if w.Conditions.Degradation != "" && w.Conditions.Degradation != "unknown" {
-		c.DegradationAvail = "available"
+		c.DegradationAvail = ndjson.Available
 		if w.Conditions.Degradation != "none" || c.WorstDegradation == "unknown" {
 			c.WorstDegradation = w.Conditions.Degradation
 		}
@@ -134,10 +134,10 @@ func conditionWindow(c *ndjson.EnvironmentConditions, w *ndjson.Window) {
 // throttleFacts reports the throttle counters' increase over the run, when
 // they were observable at both ends.
 func throttleFacts(c *ndjson.EnvironmentConditions, first, last *ndjson.Conditions) {
-	if first.ThrottleEvents == nil || last.ThrottleEvents == nil || last.ThrottleDetector == "unavailable" {
+	if first.ThrottleEvents == nil || last.ThrottleEvents == nil || last.ThrottleDetector == ndjson.Unavailable {
 		return
 	}
-	c.ThrottleAvailability = "available"
+	c.ThrottleAvailability = ndjson.Available
 	events := *last.ThrottleEvents - *first.ThrottleEvents
 	c.ThrottleEvents = &events
 	if first.ThrottleMS != nil && last.ThrottleMS != nil {

@@ -152,12 +152,26 @@ func TestCounterSummaryAndPassThrough(t *testing.T) {
 	}
 }
 
-// TestAxisMethodWords: the method an axis comparison records is the
-// stream's word for it, which fb-noise and fb-report read back.
-func TestAxisMethodWords(t *testing.T) {
-	for m, want := range map[stats.Method]string{stats.RelativeRatio: ndjson.AxisMethodRelative, stats.AbsoluteDifference: ndjson.AxisMethodAbsolute} {
-		if m.String() != want {
-			t.Errorf("stats method %d records %q, the stream's word is %q", m, m.String(), want)
+// TestStreamWords: the words the lower packages record (pkg/stats'
+// methods and estimators, internal/schedule's orientations) are the
+// stream's words for them, which fb-noise, fb-check and fb-report read
+// back.
+func TestStreamWords(t *testing.T) {
+	for got, want := range map[string]string{
+		stats.RelativeRatio.String():      ndjson.AxisMethodRelative,
+		stats.AbsoluteDifference.String(): ndjson.AxisMethodAbsolute,
+		string(stats.EstimatorRobust):     ndjson.EstimatorRobust,
+		string(stats.EstimatorMean):       ndjson.EstimatorMean,
+		schedule.OrientAB:                 ndjson.OrientAB,
+		schedule.OrientBA:                 ndjson.OrientBA,
+		schedule.OrientForward:            ndjson.OrientForward,
+		schedule.OrientReverse:            ndjson.OrientReverse,
+		stats.RunMethodBCa:                ndjson.ProcessBCa,
+		stats.RunMethodT:                  ndjson.ProcessT,
+		stats.RunMethodPercentile:         ndjson.ProcessPercentile,
+	} {
+		if got != want {
+			t.Errorf("recorded %q, the stream's word is %q", got, want)
 		}
 	}
 }

@@ -12,10 +12,10 @@ import (
 
 // Multiplicity rules and family scopes (--multiplicity, --family).
 const (
-	MultiplicityBonferroni = "bonferroni"
-	MultiplicityNone       = "none"
-	FamilyTime             = "time"
-	FamilyAll              = "all"
+	MultiplicityBonferroni = ndjson.MultiplicityBonferroni
+	MultiplicityNone       = ndjson.MultiplicityNone
+	FamilyTime             = ndjson.FamilyTime
+	FamilyAll              = ndjson.FamilyAll
 )
 
 // FamilyOptions say which comparisons of a run form a family and how
@@ -172,7 +172,7 @@ func (opt Options) forAxis(info ndjson.AxisInfo) Options {
 // cases) or analysed with other family settings does.
 func (d *runData) lookLevelWarning(level float64) string {
 	u := d.run.Config.Until
-	if u == nil || u.Rule != "decision" {
+	if u == nil || u.Rule != ndjson.UntilDecision {
 		return ""
 	}
 	for _, l := range d.looks {

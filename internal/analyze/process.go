@@ -30,7 +30,7 @@ type view struct {
 }
 
 // latencyView is the mean time per operation of the block.
-var latencyView = view{name: "latency", statistic: "mean time per operation of each process block", dir: stats.LowerIsBetter,
+var latencyView = view{name: ndjson.ProcessLatency, statistic: "mean time per operation of each process block", dir: stats.LowerIsBetter,
 	stat: func(pts []point, _ int) (float64, string) { return meanOp(pts), "" }}
 
 func meanOp(pts []point) float64 {
@@ -43,13 +43,13 @@ func meanOp(pts []point) float64 {
 
 // throughputView is work units per second over the block's mean time.
 func (d *runData) throughputView() view {
-	return view{name: "throughput", statistic: "mean throughput (work units per second) of each process block", dir: stats.HigherIsBetter,
+	return view{name: ndjson.ProcessThroughput, statistic: "mean throughput (work units per second) of each process block", dir: stats.HigherIsBetter,
 		stat: func(pts []point, c int) (float64, string) { return d.run.Cases[c].WorkUnits / meanOp(pts) * 1e9, "" }}
 }
 
 // tailView is the p95 of the block's single operations, which needs at
 // least ndjson.MinTailObservations of them, each sample one operation.
-var tailView = view{name: "tail", statistic: "p95 of the single operations of each process block", dir: stats.LowerIsBetter,
+var tailView = view{name: ndjson.ProcessTail, statistic: "p95 of the single operations of each process block", dir: stats.LowerIsBetter,
 	stat: func(pts []point, _ int) (float64, string) {
 		if len(pts) < ndjson.MinTailObservations {
 			return 0, fmt.Sprintf("a block has %d single operations of a case; the tail view needs at least %d per block", len(pts), ndjson.MinTailObservations)
@@ -118,7 +118,7 @@ func (d *runData) processView(c int, opt Options, v view) *ndjson.ProcessLevel {
 	slices.SortFunc(keys, func(a, b blockKey) int {
 		return cmp.Or(cmp.Compare(a.block, b.block), cmp.Compare(a.attempt, b.attempt))
 	})
-	pl := &ndjson.ProcessLevel{View: v.name, Statistic: v.statistic, Design: "paired", Runs: len(keys), ConfidencePct: opt.Confidence}
+	pl := &ndjson.ProcessLevel{View: v.name, Statistic: v.statistic, Design: ndjson.DesignPaired, Runs: len(keys), ConfidencePct: opt.Confidence}
 	base, cand, strata := make([]float64, len(keys)), make([]float64, len(keys)), make([]int, len(keys))
 	for i, k := range keys {
 		var why string
@@ -190,7 +190,7 @@ func processIndependent(base *runData, bc int, cur *runData, c int, opt Options)
 	if base.run.Config.Invocations < 2 || cur.run.Config.Invocations < 2 {
 		return nil
 	}
-	pl := &ndjson.ProcessLevel{View: latencyView.name, Statistic: latencyView.statistic, Design: "independent", ConfidencePct: opt.Confidence}
+	pl := &ndjson.ProcessLevel{View: latencyView.name, Statistic: latencyView.statistic, Design: ndjson.DesignIndependent, ConfidencePct: opt.Confidence}
 	ref, con := blockStats(base, bc), blockStats(cur, c)
 	pl.Runs = min(len(ref), len(con))
 	res, err := stats.CompareRunsIndependent(ref, con, stats.LowerIsBetter,

@@ -61,8 +61,8 @@ func WriteSpanComparisons(w *ndjson.Writer, c *SpanComparer, opt Options) error 
 
 // Verdicts of a compared percentile without a change.
 const (
-	VerdictUnavailable  = "unavailable"
-	VerdictInsufficient = PercentileInsufficient
+	VerdictUnavailable  = ndjson.VerdictUnavailable
+	VerdictInsufficient = ndjson.VerdictInsufficient
 )
 
 // compareSpans compares one benchmark of two recordings, percentile by

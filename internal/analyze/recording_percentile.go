@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
 
@@ -38,8 +39,8 @@ const MinSpansBeyond = 10
 
 // Statuses of a span percentile.
 const (
-	PercentileOK           = "ok"
-	PercentileInsufficient = "insufficient evidence"
+	PercentileOK           = ndjson.SpanOK
+	PercentileInsufficient = ndjson.SpanInsufficient
 )
 
 // enoughSpans reports whether n spans estimate percentile p by the

@@ -18,11 +18,11 @@ func (d *runData) sequential(end *ndjson.End, opt Options) (*ndjson.Sequential, 
 	if u == nil || opt.legacy() {
 		return nil, opt
 	}
-	seq := &ndjson.Sequential{Rule: u.Rule, OverallConfidencePct: opt.Confidence, Looks: len(d.looks), Reason: "cut"}
+	seq := &ndjson.Sequential{Rule: u.Rule, OverallConfidencePct: opt.Confidence, Looks: len(d.looks), Reason: ndjson.UntilCut}
 	if end != nil && end.Until != nil {
 		seq.Settled, seq.Reason = end.Until.Settled, end.Until.Reason
 	}
-	if u.Rule == "decision" {
+	if u.Rule == ndjson.UntilDecision {
 		opt.Confidence = finalLookLevel(d.looks, opt.Confidence)
 	}
 	return seq, opt
@@ -66,7 +66,7 @@ func (d *runData) untilWarnings(opt Options) []string {
 }
 
 func untilText(u *ndjson.Until) string {
-	if u.Rule == "width" {
+	if u.Rule == ndjson.UntilWidth {
 		return fmt.Sprintf("width=%g%%", u.WidthPct)
 	}
 	return u.Rule

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 
+	"github.com/flybench/flybench/internal/axes"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -54,7 +55,7 @@ func counterItem(c *ndjson.Comparison, a *ndjson.AxisComparison, simulated bool)
 		return pass(it, fmt.Sprintf("varies between executions (its ranges overlap): no change beyond the spread; median %s", what))
 	case r.Verdict == verdictNotDeterministic:
 		return fail(it, "not deterministic: the values vary within a case, so the count cannot gate; make it deterministic or compare it as a sampled axis")
-	case a.Direction == "diagnostic":
+	case axes.Direction(a.Direction) == axes.Diagnostic:
 		return skip(it, what+": a diagnostic count, reported and not judged")
 	case worse(r.Change, a.Direction):
 		return fail(it, what+": any change for the worse fails a deterministic count")
@@ -63,9 +64,9 @@ func counterItem(c *ndjson.Comparison, a *ndjson.AxisComparison, simulated bool)
 }
 
 // worse reports whether a change of a count goes the wrong way for its
-// direction ("higher" is better, anything else lower).
+// direction (higher is better, anything else lower).
 func worse(change float64, direction string) bool {
-	if direction == "higher" {
+	if axes.Direction(direction) == axes.HigherIsBetter {
 		return change < 0
 	}
 	return change > 0
@@ -87,7 +88,7 @@ func changedBy(change float64, unit string) string {
 func simulated(r *ndjson.Run, name string) bool {
 	for _, a := range r.Axes {
 		if a.Name == name {
-			return a.Family == "simulated"
+			return a.Family == axes.FamilySimulated
 		}
 	}
 	return false

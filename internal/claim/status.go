@@ -26,8 +26,8 @@ type Status struct {
 type FileStatus struct {
 	Name string `json:"name"`
 	Path string `json:"path"`
-	// State is "free", "shared", "exclusive", or "unknown" when /proc/locks
-	// could not be read.
+	// State is StateFree, LockShared, LockExclusive, or StateUnknown when
+	// /proc/locks could not be read.
 	State   string   `json:"state"`
 	Holders []Holder `json:"holders,omitempty"`
 	Waiters []Holder `json:"waiters,omitempty"`
@@ -42,9 +42,18 @@ type FileStatus struct {
 // Holder is a process holding, or waiting for, a lock on a claim file.
 type Holder struct {
 	PID int `json:"pid"`
-	// Mode is "exclusive" or "shared".
+	// Mode is LockExclusive or LockShared.
 	Mode string `json:"mode"`
 }
+
+// Lock modes of a holder, which are also the states of a held file, and
+// the states of a file nobody holds or whose holders cannot be read.
+const (
+	LockExclusive = "exclusive"
+	LockShared    = "shared"
+	StateFree     = "free"
+	StateUnknown  = "unknown"
+)
 
 // Status lists every claim file in dir: who holds it (from /proc/locks)
 // and its content. It never takes a lock and never creates anything.
@@ -123,7 +132,7 @@ func (h Host) lockEntries() ([]LockEntry, error) {
 
 // fileStatus reads one claim file without locking it.
 func (d *dir) fileStatus(name string, entries []LockEntry, locksRead bool) FileStatus {
-	fs := FileStatus{Name: name, Path: d.pathOf(name), State: "unknown"}
+	fs := FileStatus{Name: name, Path: d.pathOf(name), State: StateUnknown}
 	if err := d.checkEntry(name); err != nil {
 		fs.Problem = err.Error()
 		return fs
@@ -147,7 +156,7 @@ func (d *dir) fileStatus(name string, entries []LockEntry, locksRead bool) FileS
 	if locksRead {
 		fs.Holders, fs.Waiters = lockersOf(entries, uint64(st.Dev), st.Ino)
 		fs.State = stateOf(fs.Holders)
-		fs.Current = fs.State == "exclusive" && fs.Content.PID != 0 && fs.Content.PID == fs.Holders[0].PID
+		fs.Current = fs.State == LockExclusive && fs.Content.PID != 0 && fs.Content.PID == fs.Holders[0].PID
 	}
 	return fs
 }
@@ -164,9 +173,9 @@ func lockersOf(entries []LockEntry, dev, ino uint64) (holders, waiters []Holder)
 			if exact && (e.Major != unix.Major(dev) || e.Minor != unix.Minor(dev)) {
 				continue
 			}
-			h := Holder{PID: e.PID, Mode: "shared"}
+			h := Holder{PID: e.PID, Mode: LockShared}
 			if e.Write {
-				h.Mode = "exclusive"
+				h.Mode = LockExclusive
 			}
 			if e.Waiting {
 				waiters = append(waiters, h)
@@ -184,11 +193,11 @@ func lockersOf(entries []LockEntry, dev, ino uint64) (holders, waiters []Holder)
 func stateOf(holders []Holder) string {
 	switch {
 	case len(holders) == 0:
-		return "free"
-	case holders[0].Mode == "exclusive":
-		return "exclusive"
+		return StateFree
+	case holders[0].Mode == LockExclusive:
+		return LockExclusive
 	}
-	return "shared"
+	return LockShared
 }
 
 // holders describes who holds the file that blocked a claim attempt: for

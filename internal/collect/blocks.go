@@ -99,7 +99,7 @@ func (e *Engine) collectBlocks() (*ndjson.End, error) {
 	if werr := e.Out.Write(end); werr != nil && err == nil {
 		err = werr
 	}
-	e.report(Status{Phase: "finished", Done: end.Units})
+	e.report(Status{Phase: PhaseFinished, Done: end.Units})
 	return end, err
 }
 

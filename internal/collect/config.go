@@ -42,11 +42,11 @@ const (
 	// an operation's cost depends on how many a batch holds (a process
 	// per batch, a warming cache, a collector's pace), both sides pay
 	// the same dependence.
-	SharedIterations Batching = "shared-iterations"
+	SharedIterations Batching = ndjson.BatchingShared
 	// EqualTime sizes each case's batch toward an equal timed slice; the
 	// comparison then assumes an operation's cost does not depend on the
 	// batch size.
-	EqualTime Batching = "equal-time"
+	EqualTime Batching = ndjson.BatchingEqualTime
 )
 
 // BatchingAuto is the batching left to the mode: shared, unless every

@@ -60,7 +60,7 @@ func (o *duetOp) Run(n int64) (int64, error) {
 type phaseWatch struct{ sampling *atomic.Bool }
 
 func (p phaseWatch) Update(s Status) {
-	if s.Phase == "sampling" {
+	if s.Phase == PhaseSampling {
 		p.sampling.Store(true)
 	}
 }

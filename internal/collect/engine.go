@@ -84,7 +84,7 @@ type Observer interface {
 
 // Status is what the progress display shows.
 type Status struct {
-	Phase       string // starting, warming, calibrating, sampling, finished
+	Phase       string // starting, warming, calibrating, PhaseSampling, PhaseFinished, ...
 	Case        string
 	Done, Total int
 	Elapsed     time.Duration // since the run started
@@ -92,6 +92,13 @@ type Status struct {
 	// Tele is the run's telemetry at the last sample, when observed.
 	Tele *ndjson.Telemetry
 }
+
+// The phases a display treats apart: sampling counts units, and a
+// finished run is drawn at once with its totals.
+const (
+	PhaseSampling = "sampling"
+	PhaseFinished = "finished"
+)
 
 // Progress receives status updates, always outside timed regions.
 type Progress interface {
@@ -228,7 +235,7 @@ func (e *Engine) Collect() (*ndjson.End, error) {
 	if werr := e.Out.Write(end); werr != nil && err == nil {
 		err = werr
 	}
-	e.report(Status{Phase: "finished", Done: end.Units, Total: e.unitsPlanned()})
+	e.report(Status{Phase: PhaseFinished, Done: end.Units, Total: e.unitsPlanned()})
 	return end, err
 }
 

@@ -44,7 +44,7 @@ func (e *Engine) familyRule() {
 	}
 	m := max(n-1, 0)
 	e.Config.Until.Comparisons = m
-	if u := e.Run.Config.Until; u != nil && u.Rule == "decision" && m > 1 {
+	if u := e.Run.Config.Until; u != nil && u.Rule == ndjson.UntilDecision && m > 1 {
 		u.Spending += familySpending(e.Names)
 	}
 }

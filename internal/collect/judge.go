@@ -74,7 +74,7 @@ func (s *sampler) respondForeign(w *window, rec *ndjson.Window) (bool, error) {
 	}
 	p := s.e.Config.Watch
 	switch p.Response {
-	case "retake":
+	case ndjson.WatchRetake:
 		if s.end.Retakes >= p.MaxRetakes {
 			rec.Exhausted, s.end.BudgetExhausted = true, true
 			return false, nil
@@ -82,7 +82,7 @@ func (s *sampler) respondForeign(w *window, rec *ndjson.Window) (bool, error) {
 		s.end.Retakes++
 		rec.Action = ndjson.ActionRetaken
 		return true, nil
-	case "pause":
+	case ndjson.WatchPause:
 		return s.pauseForeign(rec), nil
 	}
 	return false, nil
@@ -115,10 +115,10 @@ func (s *sampler) pauseForeign(rec *ndjson.Window) bool {
 func (s *sampler) respondConditions(rec *ndjson.Window) (bool, error) {
 	c := s.e.Conditions
 	switch c.Response() {
-	case "fail":
+	case ndjson.ConditionsFail:
 		c.Record(rec.Units, false, false)
 		return false, &ConditionsError{Why: rec.Conditions.Why}
-	case "pause":
+	case ndjson.ConditionsPause:
 		s.e.report(Status{Phase: "waiting for conditions"})
 		waited, ok := c.Wait()
 		s.paused += int64(waited)
@@ -128,7 +128,7 @@ func (s *sampler) respondConditions(rec *ndjson.Window) (bool, error) {
 			rec.ConditionsExpired, rec.Fallback = true, fallback
 		}
 		c.RecordPause(waited, !ok, fallback)
-		if !ok && fallback == "fail" {
+		if !ok && fallback == ndjson.ConditionsFail {
 			c.Record(rec.Units, false, false)
 			return false, &ConditionsError{Why: rec.Conditions.Why + " (and the pause budget ran out)"}
 		}

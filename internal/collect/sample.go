@@ -94,7 +94,7 @@ func (s *sampler) until(jobs []job, budget int64) error {
 	l := newLooker(s)
 	_, err := s.drive(jobs, func(i int) bool {
 		if s.overBudget(s.began, budget) {
-			l.outcome.Reason = "time"
+			l.outcome.Reason = ndjson.UntilTime
 			return true
 		}
 		return l.stop(i)
@@ -250,7 +250,7 @@ func (s *sampler) status(c int) Status {
 	if s.win != nil {
 		done += len(s.win.jobs)
 	}
-	st := Status{Phase: "sampling", Case: s.e.Cases[c].Name, Done: done, Total: s.total, Tele: s.tele}
+	st := Status{Phase: PhaseSampling, Case: s.e.Cases[c].Name, Done: done, Total: s.total, Tele: s.tele}
 	if done > 0 {
 		per := float64(s.e.Clock.Now()-s.began-s.paused) / float64(done)
 		st.ETA = time.Duration(per * float64(s.total-done))

@@ -65,7 +65,7 @@ func ParseUntil(s string) (rule string, widthPct float64, err error) {
 	switch {
 	case s == "":
 		return "", 0, nil
-	case s == "decision":
+	case s == ndjson.UntilDecision:
 		return s, 0, nil
 	case strings.HasPrefix(s, "width="):
 		v := strings.TrimSuffix(strings.TrimPrefix(s, "width="), "%")
@@ -73,7 +73,7 @@ func ParseUntil(s string) (rule string, widthPct float64, err error) {
 		if err != nil || !(w > 0) || w >= 100 || math.IsInf(w, 0) {
 			return "", 0, field.Errorf("Until.Rule", s, "%s %q: the width is a half-width in percent above 0 and below 100, e.g. width=1%%", field.Name("Until.Rule"), s)
 		}
-		return "width", w, nil
+		return ndjson.UntilWidth, w, nil
 	}
 	return "", 0, field.Errorf("Until.Rule", s, "%s %q: use decision or width=P%% (a half-width in percent)", field.Name("Until.Rule"), s)
 }
@@ -85,9 +85,9 @@ func (u Until) Validate(k int, sequential bool) error {
 	switch {
 	case u.Rule == "":
 		return nil
-	case u.Rule != "decision" && u.Rule != "width":
+	case u.Rule != ndjson.UntilDecision && u.Rule != ndjson.UntilWidth:
 		return field.Errorf("Until.Rule", u.Rule, "%s %q: use decision or width=P%%", rule, u.Rule)
-	case u.Rule == "decision" && k < 2:
+	case u.Rule == ndjson.UntilDecision && k < 2:
 		return field.Errorf("Until.Rule", u.Rule, "%s decision needs 2 or more operations to compare; for one, use %s width=P%%", rule, rule)
 	case sequential:
 		return field.Errorf("Until.Rule", u.Rule, "%s cannot be combined with %s: sequential blocks need their length in advance", rule, field.Name("Sequential"))
@@ -136,7 +136,7 @@ func (l *looker) fraction() float64 {
 func (l *looker) stop(int) bool {
 	units := l.s.end.Units
 	if l.fraction() >= 1 && units >= minKeepUnits {
-		l.outcome.Reason = "time"
+		l.outcome.Reason = ndjson.UntilTime
 		return true
 	}
 	if !l.due(units) {
@@ -158,7 +158,7 @@ func (l *looker) due(units int) bool {
 	if units < firstLookUnits || units == l.last || units%l.block != 0 || (l.s.win != nil && len(l.s.win.jobs) > 0) {
 		return false
 	}
-	if l.u.Rule == "width" {
+	if l.u.Rule == ndjson.UntilWidth {
 		return l.last == 0 || float64(units) >= widthGrowth*float64(l.last)
 	}
 	return l.next <= lastLookFraction && l.fraction() >= l.next
@@ -172,7 +172,7 @@ func (l *looker) look(final bool) error {
 	rec := &ndjson.Look{RunID: e.Run.RunID, Index: l.looks, Units: l.s.end.Units,
 		ElapsedNS: e.Clock.Now() - e.start, Fraction: math.Min(t, 1), Final: final}
 	rec.ConfidencePct, rec.Spent = l.u.perComparison(), true
-	if l.u.Rule == "decision" {
+	if l.u.Rule == ndjson.UntilDecision {
 		rec.ConfidencePct, rec.Spent = stats.LookConfidence(l.u.perComparison(), l.spentAt, t, final)
 	}
 	if rec.Spent {
@@ -202,10 +202,10 @@ func (l *looker) met(iv []ndjson.LookInterval) bool {
 		return false
 	}
 	for _, v := range iv {
-		if l.u.Rule == "width" && !(v.HalfWidthPct <= l.u.WidthPct) {
+		if l.u.Rule == ndjson.UntilWidth && !(v.HalfWidthPct <= l.u.WidthPct) {
 			return false
 		}
-		if l.u.Rule == "decision" && (v.Verdict == "" || v.Verdict == ndjson.VerdictInconclusive) {
+		if l.u.Rule == ndjson.UntilDecision && (v.Verdict == "" || v.Verdict == ndjson.VerdictInconclusive) {
 			return false
 		}
 	}
@@ -217,14 +217,14 @@ func (l *looker) met(iv []ndjson.LookInterval) bool {
 func (l *looker) finish(end *ndjson.End) error {
 	if !l.finished && l.s.end.Units >= 2 {
 		if l.outcome.Reason == "" {
-			l.outcome.Reason = "units"
+			l.outcome.Reason = ndjson.UntilUnits
 		}
 		if err := l.look(true); err != nil {
 			return err
 		}
 	}
 	if l.outcome.Settled {
-		l.outcome.Reason = "settled"
+		l.outcome.Reason = ndjson.UntilSettled
 		end.Reason = ndjson.EndCompleted
 	}
 	l.outcome.Looks, l.outcome.Units = l.looks, end.Units

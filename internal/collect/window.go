@@ -36,7 +36,7 @@ func (w Watch) Validate() error {
 	switch {
 	case w.Response == "":
 		return nil
-	case w.Response != "observe" && w.Response != "retake" && w.Response != "pause":
+	case w.Response != ndjson.WatchObserve && w.Response != ndjson.WatchRetake && w.Response != ndjson.WatchPause:
 		return field.Errorf("Watch.Response", w.Response, "%s %q: use observe, retake or pause", field.Name("Watch.Response"), w.Response)
 	case !(w.MaxForeignPct >= 0 && w.MaxForeignPct <= 100):
 		return field.Errorf("Watch.MaxForeignPct", w.MaxForeignPct, "%s %g: use 0 to 100 (percent)", field.Name("Watch.MaxForeignPct"), w.MaxForeignPct)
@@ -44,7 +44,7 @@ func (w Watch) Validate() error {
 		return field.Errorf("Watch.Window", w.Window, "%s %v must be positive", field.Name("Watch.Window"), w.Window)
 	case w.MaxRetakes < 0:
 		return field.Errorf("Watch.MaxRetakes", w.MaxRetakes, "%s %d is negative", field.Name("Watch.MaxRetakes"), w.MaxRetakes)
-	case w.Response == "pause" && (w.Settle <= 0 || w.MaxPause < w.Settle):
+	case w.Response == ndjson.WatchPause && (w.Settle <= 0 || w.MaxPause < w.Settle):
 		return field.Errorf("Watch.MaxPause", w.MaxPause, "%s %v and %s %v: a pause budget smaller than one settle interval could never resume",
 			field.Name("Watch.Settle"), w.Settle, field.Name("Watch.MaxPause"), w.MaxPause)
 	case w.Rewarm < 0:

@@ -11,11 +11,13 @@
 // logic is tested on fixtures and the real machine is tested separately.
 package conditions
 
+import "github.com/flybench/flybench/pkg/ndjson"
+
 // Availability of a condition over a run (seed: Condition_Availability).
 const (
-	NotChecked  = "not_checked"
-	Unavailable = "unavailable"
-	Available   = "available"
+	NotChecked  = ndjson.NotChecked
+	Unavailable = ndjson.Unavailable
+	Available   = ndjson.Available
 )
 
 // Detectors named in records. DetectorNone is used only in a summary whose

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Limits say which conditions are acceptable and how long a window is. They
@@ -159,11 +160,11 @@ func ParsePolicy(mode, onTimeout, thermal string, l Limits, t PauseTiming) (Poli
 	}
 	l.MaxThermalState = state
 	switch mode {
-	case "observe":
+	case ndjson.ConditionsObserve:
 		return Observe(l)
-	case "fail":
+	case ndjson.ConditionsFail:
 		return Fail(l)
-	case "pause":
+	case ndjson.ConditionsPause:
 		if onTimeout == "" {
 			return Policy{}, field.Errorf(FieldOnTimeout, onTimeout, "%s pause needs %s observe|fail: what an exhausted pause budget does is never silently defaulted",
 				field.Name(FieldMode), field.Name(FieldOnTimeout))

@@ -1,6 +1,10 @@
 package conditions
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
 
 // Mode is a policy's response to unacceptable conditions (seed:
 // Operating_Conditions_Mode).
@@ -14,7 +18,7 @@ const (
 	ModeFail                 // stop the run at the next boundary
 )
 
-var modeNames = []string{"disabled", "observe", "pause", "fail"}
+var modeNames = []string{ndjson.ConditionsDisabled, ndjson.ConditionsObserve, ndjson.ConditionsPause, ndjson.ConditionsFail}
 
 func (m Mode) String() string {
 	if m < 0 || int(m) >= len(modeNames) {
@@ -47,9 +51,9 @@ const (
 func (f Fallback) String() string {
 	switch f {
 	case FallbackObserve:
-		return "observe"
+		return ndjson.ConditionsObserve
 	case FallbackFail:
-		return "fail"
+		return ndjson.ConditionsFail
 	}
 	return fmt.Sprintf("Fallback(%d)", int(f))
 }
@@ -57,9 +61,9 @@ func (f Fallback) String() string {
 // ParseFallback reads a fallback's String form.
 func ParseFallback(s string) (Fallback, error) {
 	switch s {
-	case "observe":
+	case ndjson.ConditionsObserve:
 		return FallbackObserve, nil
-	case "fail":
+	case ndjson.ConditionsFail:
 		return FallbackFail, nil
 	}
 	return 0, fmt.Errorf("pause fallback %q: use observe or fail", s)

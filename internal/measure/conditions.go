@@ -25,7 +25,7 @@ func (m *measurement) attachConditions(e *collect.Engine) {
 		Mode: policy.Mode().String(), RequireNonreducedProfile: l.RequireNonreducedProfile,
 		RequireProfileDetection: l.RequireProfileDetection, RequireThermalDetection: l.RequireThermalDetection,
 	}
-	if cc.Mode == "pause" {
+	if policy.Mode() == conditions.ModePause {
 		cc.StableNS, cc.PollNS, cc.MaxPauseNS, cc.OnTimeout = int64(t.Stable), int64(t.Poll), int64(t.MaxPause), policy.OnTimeout().String()
 	}
 	e.Run.Config.Conditions = cc

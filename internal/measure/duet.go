@@ -75,7 +75,7 @@ func (m *measurement) duet() (*collect.Duet, error) {
 
 // strict is a placement's refusal as an error.
 func strict(r placement.Result) error {
-	if r.Outcome != "strict" {
+	if r.Outcome != ndjson.PlacementStrict {
 		return fmt.Errorf("%s", r.Reason)
 	}
 	return nil

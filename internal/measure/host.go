@@ -57,7 +57,7 @@ func (m *measurement) place() ([]int, error) {
 	}
 	r := m.pin(cpu)
 	m.record.Config.Placement = &ndjson.Placement{CPU: cpu, Outcome: r.Outcome, WatchedCPUs: r.Watched, Reason: r.Reason}
-	if r.Outcome != "strict" {
+	if r.Outcome != ndjson.PlacementStrict {
 		if m.Placement.RequireStrict {
 			err := m.errorf("Placement.RequireStrict", true, "%s: strict placement unavailable: %s", strict, r.Reason).
 				WithHint("pick a CPU this process may run on (see taskset -p $$), or drop %s", strict)
@@ -78,7 +78,7 @@ func (m *measurement) pin(cpu int) placement.Result {
 	}
 	var r placement.Result
 	for _, pid := range m.pids {
-		if r = placement.PinProcess(pid, cpu, sysfs); r.Outcome != "strict" {
+		if r = placement.PinProcess(pid, cpu, sysfs); r.Outcome != ndjson.PlacementStrict {
 			return r
 		}
 	}

@@ -85,7 +85,7 @@ func (p *plan) addReference() error {
 	if given := len(p.Names); given > len(p.sides) {
 		return field.Errorf("Names", p.Names, "%d %s values for %d commands (the reference workload is named by itself)", given, field.Name("Names"), len(p.sides))
 	}
-	if p.Until.Rule == "decision" && len(p.sides) < 2 {
+	if p.Until.Rule == ndjson.UntilDecision && len(p.sides) < 2 {
 		rule := field.Name("Until.Rule")
 		return field.Errorf("Until.Rule", p.Until.Rule, "%s decision needs 2 or more commands to compare, and the reference workload is never compared: use %s width=P%%", rule, rule)
 	}

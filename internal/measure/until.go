@@ -37,7 +37,7 @@ func untilRecord(u collect.Until, opt analyze.Options, names field.Names) *ndjso
 	rec := &ndjson.Until{Rule: u.Rule, WidthPct: u.WidthPct, MaxTimeNS: int64(u.MaxTime),
 		ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct, Estimator: string(opt.Estimator),
 		Seed: opt.Seed, Resamples: opt.Resamples}
-	if u.Rule == "decision" {
+	if u.Rule == ndjson.UntilDecision {
 		rec.Spending = stats.SpendingRule(names.Spell("Until.MaxTime"))
 	}
 	return rec

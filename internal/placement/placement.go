@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/flybench/flybench/internal/platform"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Result is what a placement request came to.
@@ -72,7 +73,7 @@ func ParseList(s string) ([]int, error) {
 // decides whether the run goes on unplaced.
 func unsupported(cpu int, goos string) Result {
 	err := platform.CheckOn("sched_setaffinity", goos)
-	return Result{CPU: cpu, Outcome: "rejected", Reason: err.Error()}
+	return Result{CPU: cpu, Outcome: ndjson.PlacementRejected, Reason: err.Error()}
 }
 
 // Pair is the two CPUs of a duet run.

@@ -8,13 +8,15 @@ import (
 	"strings"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // Pin binds the calling OS thread (which must stay locked to its goroutine)
 // to cpu. A refusal is reported in the Result, not as an error: the caller
 // decides whether a rejected placement is fatal (--require-strict).
 func Pin(cpu int, sysfs fs.FS) Result {
-	r := Result{CPU: cpu, Outcome: "rejected"}
+	r := Result{CPU: cpu, Outcome: ndjson.PlacementRejected}
 	var allowed unix.CPUSet
 	if err := unix.SchedGetaffinity(0, &allowed); err != nil {
 		r.Reason = fmt.Sprintf("read the allowed CPUs: %v", err)
@@ -30,7 +32,7 @@ func Pin(cpu int, sysfs fs.FS) Result {
 		r.Reason = fmt.Sprintf("sched_setaffinity(cpu %d): %v", cpu, err)
 		return r
 	}
-	r.Outcome, r.Watched = "strict", Siblings(sysfs, cpu)
+	r.Outcome, r.Watched = ndjson.PlacementStrict, Siblings(sysfs, cpu)
 	return r
 }
 
@@ -47,7 +49,7 @@ func setString(s *unix.CPUSet) string {
 // PinProcess binds every thread of another process (a long-lived worker)
 // to cpu; threads it starts later inherit the binding from their creator.
 func PinProcess(pid, cpu int, sysfs fs.FS) Result {
-	r := Result{CPU: cpu, Outcome: "rejected"}
+	r := Result{CPU: cpu, Outcome: ndjson.PlacementRejected}
 	tids, err := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
 	if err != nil {
 		r.Reason = fmt.Sprintf("list the threads of pid %d: %v", pid, err)
@@ -65,7 +67,7 @@ func PinProcess(pid, cpu int, sysfs fs.FS) Result {
 			return r
 		}
 	}
-	r.Outcome, r.Watched = "strict", Siblings(sysfs, cpu)
+	r.Outcome, r.Watched = ndjson.PlacementStrict, Siblings(sysfs, cpu)
 	return r
 }
 

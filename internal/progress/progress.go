@@ -80,7 +80,7 @@ func (d *Display) Update(s collect.Status) {
 		}
 	case TTY:
 		now := d.now()
-		if changed || now.Sub(d.last) >= redraw || s.Phase == "finished" {
+		if changed || now.Sub(d.last) >= redraw || s.Phase == collect.PhaseFinished {
 			d.last = now
 			fmt.Fprint(d.w, "\r\x1b[2K"+d.ttyLine(s))
 			d.drawn = true
@@ -98,10 +98,10 @@ func (d *Display) Close() {
 
 func (d *Display) plainLine(s collect.Status) string {
 	line := fmt.Sprintf("%s: %s", d.tool, s.Phase)
-	if s.Phase == "sampling" || s.Phase == "finished" {
+	if s.Phase == collect.PhaseSampling || s.Phase == collect.PhaseFinished {
 		line += fmt.Sprintf(" %d units", s.Total)
 	}
-	if s.Phase == "finished" {
+	if s.Phase == collect.PhaseFinished {
 		line += fmt.Sprintf(", %d done in %s", s.Done, Clock(s.Elapsed))
 	}
 	return line

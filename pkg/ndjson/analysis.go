@@ -70,6 +70,14 @@ type Family struct {
 	AxisConfidencePct float64 `json:"axis_confidence_pct,omitempty"`
 }
 
+// Family scopes and multiplicity methods (Family.Scope, Family.Method).
+const (
+	FamilyTime             = "time"
+	FamilyAll              = "all"
+	MultiplicityBonferroni = "bonferroni"
+	MultiplicityNone       = "none"
+)
+
 // Outliers are Tukey-fence counts; no sample is ever removed.
 type Outliers struct {
 	LowSevere  int `json:"low_severe"`
@@ -439,6 +447,17 @@ type ProcessLevel struct {
 	// sits beside a gap (schema 1.7).
 	MCError *[2]float64 `json:"mc_error_pct,omitempty"`
 }
+
+// Process-level views (ProcessLevel.View) and interval methods
+// (ProcessLevel.Method; pkg/stats' RunMethod names).
+const (
+	ProcessLatency    = "latency"
+	ProcessThroughput = "throughput"
+	ProcessTail       = "tail"
+	ProcessBCa        = "bca"
+	ProcessT          = "t"
+	ProcessPercentile = "percentile"
+)
 
 // Process-level statuses (schema 1.4).
 const (

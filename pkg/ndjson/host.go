@@ -142,3 +142,22 @@ type EnvironmentConditions struct {
 	BudgetExpired        bool   `json:"budget_expired"`
 	FallbackUsed         string `json:"fallback_used,omitempty"`
 }
+
+// Availability of a condition over a run (EnvironmentConditions'
+// ProfileAvailability, DegradationAvail, ThrottleAvailability), and what a
+// detector that could not supply a field says there.
+const (
+	NotChecked  = "not_checked"
+	Unavailable = "unavailable"
+	Available   = "available"
+)
+
+// Operating-conditions policy modes (ConditionsConfig.Mode,
+// EnvironmentConditions.Mode) and pause fallbacks (OnTimeout,
+// Window.Fallback).
+const (
+	ConditionsDisabled = "disabled"
+	ConditionsObserve  = "observe"
+	ConditionsPause    = "pause"
+	ConditionsFail     = "fail"
+)

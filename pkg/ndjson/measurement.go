@@ -39,6 +39,12 @@ type Run struct {
 	Source string `json:"source,omitempty"`
 }
 
+// Batching policies (Run.Batching).
+const (
+	BatchingShared    = "shared-iterations"
+	BatchingEqualTime = "equal-time"
+)
+
 // Timer is the primary timer of a run. Kind "wall" is the harness's clock
 // around each batch; "self" is the elapsed time the batch process or
 // worker reports for its own iterations (Axis names it: "elapsed_ns" or a
@@ -287,6 +293,19 @@ type Until struct {
 	Spending string `json:"spending,omitempty"`
 }
 
+// Estimators a decision judges (Until.Estimator, Comparison.Estimator;
+// pkg/stats.Estimator's names).
+const (
+	EstimatorRobust = "robust"
+	EstimatorMean   = "mean"
+)
+
+// Stopping rules (Until.Rule).
+const (
+	UntilDecision = "decision"
+	UntilWidth    = "width"
+)
+
 // WatchConfig is the interference-watch policy of a run.
 type WatchConfig struct {
 	Response      string  `json:"response"`
@@ -298,6 +317,14 @@ type WatchConfig struct {
 	RewarmNS      int64   `json:"rewarm_ns"`
 }
 
+// Watch responses (WatchConfig.Response): what a run does about a window
+// that foreign load contaminated.
+const (
+	WatchObserve = "observe"
+	WatchRetake  = "retake"
+	WatchPause   = "pause"
+)
+
 // Placement is where the benchmarked commands were pinned. Outcome is
 // "strict" (bound to CPU) or "rejected" (the request failed, Reason says
 // why; the run continued unplaced).
@@ -307,6 +334,12 @@ type Placement struct {
 	WatchedCPUs []int  `json:"watched_cpus,omitempty"`
 	Reason      string `json:"reason,omitempty"`
 }
+
+// Placement outcomes.
+const (
+	PlacementStrict   = "strict"
+	PlacementRejected = "rejected"
+)
 
 // ConditionsConfig is the operating-conditions policy of a run.
 type ConditionsConfig struct {
@@ -471,6 +504,14 @@ type Block struct {
 	PIDs []int `json:"pids,omitempty"`
 }
 
+// Block orientations (Block.Orientation).
+const (
+	OrientAB      = "AB"
+	OrientBA      = "BA"
+	OrientForward = "forward"
+	OrientReverse = "reverse"
+)
+
 // Block statuses (schema 1.4).
 const (
 	BlockComplete    = "complete"
@@ -518,6 +559,15 @@ type UntilOutcome struct {
 	ElapsedNS     int64   `json:"elapsed_ns"`
 	ConfidencePct float64 `json:"confidence_pct"`
 }
+
+// Why a run with a stopping rule stopped (UntilOutcome.Reason, and
+// Sequential.Reason, which is UntilCut when the stream ended first).
+const (
+	UntilSettled = "settled"
+	UntilTime    = "time"
+	UntilUnits   = "units"
+	UntilCut     = "cut"
+)
 
 // Look is one checkpoint of a run with a stopping rule: after Units kept
 // units and ElapsedNS since the run started (Fraction of its time

@@ -213,6 +213,12 @@ type SpanPercentile struct {
 	CI *[2]float64 `json:"ci_ns,omitempty"`
 }
 
+// Statuses of a span percentile.
+const (
+	SpanOK           = "ok"
+	SpanInsufficient = "insufficient evidence"
+)
+
 // SpanComparison compares one benchmark, by name, between two
 // recordings: separately observed distributions, resampled
 // independently (ComparisonDesign "independent", never paired). Changes
@@ -242,3 +248,9 @@ type PercentileChange struct {
 	CI      *[2]float64 `json:"ci_pct"`
 	Verdict Verdict     `json:"verdict"`
 }
+
+// Verdicts of a compared percentile without a change.
+const (
+	VerdictUnavailable  Verdict = Unavailable
+	VerdictInsufficient Verdict = SpanInsufficient
+)

@@ -48,7 +48,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	if k.Geo != nil {
 		c.row("geometric", words.Geometric(k, ci))
 	}
-	if k.Robust != nil && k.Estimator == "robust" {
+	if k.Robust != nil && k.Estimator == ndjson.EstimatorRobust {
 		c.row("outliers", words.Robust(k))
 	}
 	c.paintedRow("verdict", verdictColor(string(k.Verdict)), c.verdict(r, k))

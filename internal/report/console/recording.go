@@ -99,7 +99,7 @@ func semanticsText(s string) string {
 // percentileText is "40.63 µs  [38.77 .. 42.86 µs]" or the reason there
 // is none.
 func percentileText(p ndjson.SpanPercentile) string {
-	if p.Status != "ok" || p.CI == nil {
+	if p.Status != ndjson.SpanOK || p.CI == nil {
 		return p.Status
 	}
 	return model.Dur(p.Value) + "  [" + model.DurRange(p.CI[0], p.CI[1]) + "]"
@@ -137,7 +137,7 @@ func (c *console) spanComparisons(ks []ndjson.SpanComparison) {
 func spanChangeCells(k ndjson.SpanComparison, ch ndjson.PercentileChange) []Cell {
 	if ch.ChangePct == nil || ch.CI == nil {
 		change := "unavailable"
-		if ch.Verdict == "insufficient evidence" {
+		if ch.Verdict == ndjson.VerdictInsufficient {
 			change = "n/a"
 		}
 		return []Cell{{Text: k.Name}, {Text: words.Percentile(ch.P)}, {Text: change}, {Text: ""}, {Text: string(ch.Verdict)}}

@@ -40,8 +40,8 @@ func conditionsProfile(c *ndjson.EnvironmentConditions) string {
 	switch {
 	case c == nil:
 		return "not_checked"
-	case c.ProfileAvailability != "available":
-		return "unavailable"
+	case c.ProfileAvailability != ndjson.Available:
+		return ndjson.Unavailable
 	}
 	return c.FinalProfile
 }
@@ -53,8 +53,8 @@ func conditionsThrottle(c *ndjson.EnvironmentConditions) string {
 	switch {
 	case c == nil:
 		return "not_checked"
-	case c.ThrottleAvailability != "available" || c.ThrottleEvents == nil:
-		return "unavailable"
+	case c.ThrottleAvailability != ndjson.Available || c.ThrottleEvents == nil:
+		return ndjson.Unavailable
 	}
 	return strconv.FormatInt(*c.ThrottleEvents, 10)
 }

@@ -32,7 +32,7 @@ func (row longRow) setLevel(r *model.Run, k *ndjson.Comparison, a *ndjson.AxisCo
 	if r.Analysis != nil {
 		f = r.Analysis.Family
 	}
-	inFamily := f != nil && (first || f.Scope == "all" && a.Direction != "diagnostic")
+	inFamily := f != nil && (first || f.Scope == ndjson.FamilyAll && a.Direction != model.AxisDiagnostic)
 	if f != nil && !first && f.AxisConfidencePct != 0 && !inFamily {
 		level = f.AxisConfidencePct
 	}

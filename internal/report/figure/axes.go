@@ -13,6 +13,7 @@ import (
 
 	"github.com/flybench/flybench/internal/report/model"
 	"github.com/flybench/flybench/internal/report/words"
+	"github.com/flybench/flybench/pkg/ndjson"
 )
 
 // axisRow is one axis of one comparison in the axes figure: drawn as a
@@ -45,7 +46,7 @@ func axisRows(r *model.Run) []axisRow {
 			case !a.Available || res == nil:
 				row.mark = "unavailable: " + model.StatusText(a.Status)
 				row.text = a.Name + " " + row.mark
-			case res.Method == "relative ratio":
+			case res.Method == ndjson.AxisMethodRelative:
 				row.drawn, row.verdict = true, res.Verdict
 				row.change = interval{x: res.Change, lo: res.CI[0], hi: res.CI[1]}
 			default:

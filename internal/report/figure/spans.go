@@ -86,7 +86,7 @@ func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 		names = append(names, s.Name)
 		y := rowY(i, n)
 		for _, q := range percentileList(&s) {
-			if q.Status != "ok" || q.CI == nil {
+			if q.Status != ndjson.SpanOK || q.CI == nil {
 				continue
 			}
 			if _, ok := byP[q.P]; !ok {
@@ -117,7 +117,7 @@ func percentilePanel(rec *model.Recording, l *legend) (*plot.Plot, error) {
 func missingText(s *ndjson.SpanSummary) string {
 	var lacking []string
 	for _, q := range percentileList(s) {
-		if q.Status != "ok" || q.CI == nil {
+		if q.Status != ndjson.SpanOK || q.CI == nil {
 			lacking = append(lacking, "p"+model.Plain(q.P))
 		}
 	}
@@ -167,7 +167,7 @@ func percentileList(s *ndjson.SpanSummary) []ndjson.SpanPercentile {
 func wallPercentiles(s *ndjson.SpanSummary) []ndjson.SpanPercentile {
 	var out []ndjson.SpanPercentile
 	for _, q := range percentileList(s) {
-		if q.Status == "ok" && q.CI != nil {
+		if q.Status == ndjson.SpanOK && q.CI != nil {
 			out = append(out, q)
 		}
 	}

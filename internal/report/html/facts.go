@@ -73,7 +73,7 @@ func scheduleFacts(r *model.Run) string {
 	if r.End != nil {
 		parts = append(parts, model.Plural(r.End.Units, words.UnitNoun(r))+" kept")
 	}
-	if c := r.Run.Config; c.SliceNS > 0 && r.Run.Batching == "equal-time" {
+	if c := r.Run.Config; c.SliceNS > 0 && r.Run.Batching == ndjson.BatchingEqualTime {
 		parts = append(parts, "slice "+model.Dur(float64(c.SliceNS)))
 	}
 	if c := r.Run.Config; c.Invocations > 0 {

@@ -30,7 +30,7 @@ func ComparisonAxes(r *Run, k *ndjson.Comparison) []ndjson.AxisComparison {
 	w, _ := axes.Lookup(axes.Wall)
 	return []ndjson.AxisComparison{{Name: w.Name, Unit: w.Unit, Direction: string(w.Direction),
 		Scope: w.Scope, Attribution: w.Attribution, Available: true, Status: string(axes.Collected),
-		Result: &ndjson.AxisResult{Method: "relative ratio", N: k.Pairs,
+		Result: &ndjson.AxisResult{Method: ndjson.AxisMethodRelative, N: k.Pairs,
 			RefMedian: median(r.Summary(k.Reference)), ConMedian: median(r.Summary(k.Contender)),
 			Change: k.ChangePct, CI: k.ChangeCI, BlockLen: k.BlockLen, Verdict: wallAxisVerdict(k.Verdict)}}}
 }

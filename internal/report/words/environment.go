@@ -140,7 +140,7 @@ func Placement(r *model.Run) string {
 		text = fmt.Sprintf("duet: strict on cpus %d and %d, the sides swapping every pair", d.CPUs[0], d.CPUs[1])
 	case e.Placement == "" || e.Placement == notRequested:
 		text = "not requested"
-	case e.Placement == "strict" && p != nil:
+	case e.Placement == ndjson.PlacementStrict && p != nil:
 		text = "strict on cpu " + strconv.Itoa(p.CPU)
 	}
 	if len(e.WatchedCPUs) > 0 {
@@ -150,7 +150,7 @@ func Placement(r *model.Run) string {
 }
 
 func placementWarning(r *model.Run) string {
-	if r.Environment.Placement != "rejected" {
+	if r.Environment.Placement != ndjson.PlacementRejected {
 		return ""
 	}
 	if p := r.Run.Config.Placement; p != nil && p.Reason != "" {
@@ -277,7 +277,7 @@ func Conditions(r *model.Run) string {
 
 func profileText(c *ndjson.EnvironmentConditions) string {
 	switch {
-	case c.ProfileAvailability != "available":
+	case c.ProfileAvailability != ndjson.Available:
 		return "profile unavailable"
 	case c.ProfileChanges == 0:
 		return "profile " + c.InitialProfile
@@ -286,14 +286,14 @@ func profileText(c *ndjson.EnvironmentConditions) string {
 }
 
 func degradationText(c *ndjson.EnvironmentConditions) string {
-	if c.DegradationAvail != "available" {
+	if c.DegradationAvail != ndjson.Available {
 		return "degradation unavailable"
 	}
 	return "degradation " + c.WorstDegradation
 }
 
 func throttleText(c *ndjson.EnvironmentConditions) string {
-	if c.ThrottleAvailability != "available" || c.ThrottleEvents == nil {
+	if c.ThrottleAvailability != ndjson.Available || c.ThrottleEvents == nil {
 		return "throttle counters unavailable"
 	}
 	text := model.Plural(int(*c.ThrottleEvents), "throttle event")

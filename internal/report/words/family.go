@@ -26,7 +26,7 @@ func Family(r *model.Run) string {
 		return ""
 	}
 	var text string
-	if f.Method == "none" || f.Exploratory {
+	if f.Method == ndjson.MultiplicityNone || f.Exploratory {
 		text = fmt.Sprintf("exploratory (no multiplicity correction across %d comparisons): each interval at %s",
 			f.M, model.Confidence(f.PerComparisonPct))
 	} else {
@@ -38,7 +38,7 @@ func Family(r *model.Run) string {
 	}
 	if f.AxisConfidencePct != 0 {
 		outside := "axes"
-		if f.Scope == "all" {
+		if f.Scope == ndjson.FamilyAll {
 			outside = "diagnostic axes"
 		}
 		text += fmt.Sprintf("; %s at %s per comparison, outside the family", outside, model.Confidence(f.AxisConfidencePct))
@@ -62,7 +62,7 @@ func AxisCI(r *model.Run, k *ndjson.Comparison, ci string) string {
 	if f == nil || f.AxisConfidencePct == 0 {
 		return ci
 	}
-	if f.Scope == "all" {
+	if f.Scope == ndjson.FamilyAll {
 		return fmt.Sprintf("CI (%s; diagnostic %s)", model.Confidence(k.ConfidencePct), model.Confidence(f.AxisConfidencePct))
 	}
 	return fmt.Sprintf("CI (time %s; axes %s)", model.Confidence(k.ConfidencePct), model.Confidence(f.AxisConfidencePct))

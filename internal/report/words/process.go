@@ -17,8 +17,8 @@ func Process(p *ndjson.ProcessLevel) string {
 	}
 	method, of := "BCa", "medians"
 	switch p.Method {
-	case "bca":
-	case "t":
+	case ndjson.ProcessBCa:
+	case ndjson.ProcessT:
 		method, of = "t", "crossover geometric means"
 	default:
 		method = p.Method + " (BCa's jackknife was degenerate)"
@@ -34,9 +34,9 @@ func Process(p *ndjson.ProcessLevel) string {
 // ProcessLabel is the card row label of a process-level view.
 func ProcessLabel(p *ndjson.ProcessLevel) string {
 	switch p.View {
-	case "throughput":
+	case ndjson.ProcessThroughput:
 		return "process tp"
-	case "tail":
+	case ndjson.ProcessTail:
 		return "process p95"
 	}
 	return "process"

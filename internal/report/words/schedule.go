@@ -28,9 +28,9 @@ func Design(design ndjson.Design) (text string, exposed bool) {
 // Batching describes how batch sizes were chosen across cases.
 func Batching(batching string) string {
 	switch batching {
-	case "equal-time":
+	case ndjson.BatchingEqualTime:
 		return "equal timed slices (assumes a time per operation independent of the batch size)"
-	case "shared-iterations":
+	case ndjson.BatchingShared:
 		return "shared iterations"
 	}
 	return batching

@@ -27,28 +27,28 @@ func Stopping(r *model.Run, level float64) string {
 	if u == nil {
 		return ""
 	}
-	reason, looks := "cut", 0
+	reason, looks := ndjson.UntilCut, 0
 	if r.End != nil && r.End.Until != nil {
 		reason, looks = r.End.Until.Reason, r.End.Until.Looks
 	}
 	outcome := "settled"
 	switch reason {
-	case "time":
+	case ndjson.UntilTime:
 		outcome = "hit the " + r.Names.Spell(FieldMaxTime) + " limit, not settled"
-	case "units":
+	case ndjson.UntilUnits:
 		outcome = "hit the most units a run may collect, not settled"
-	case "cut":
+	case ndjson.UntilCut:
 		outcome = "stream cut short before the rule settled"
 	}
 	rule := u.Rule
-	if rule == "width" {
+	if rule == ndjson.UntilWidth {
 		rule = fmt.Sprintf("width=%g%%", u.WidthPct)
 	}
 	text := fmt.Sprintf("%s %s: %s after %s", r.Names.Spell(FieldUntil), rule, outcome, model.Plural(looks, "look"))
 	if e := r.End; e != nil && e.Until != nil {
 		text += fmt.Sprintf(", %s, %.1f s", model.Plural(e.Until.Units, UnitNoun(r)), float64(e.Until.ElapsedNS)/1e9)
 	}
-	if u.Rule == "decision" && r.Analysis != nil {
+	if u.Rule == ndjson.UntilDecision && r.Analysis != nil {
 		text += fmt.Sprintf("  (%s overall; this look's interval %s)", model.Confidence(r.Analysis.ConfidencePct), model.Confidence(level))
 	}
 	return text
