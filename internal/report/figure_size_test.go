@@ -25,7 +25,7 @@ func TestFigureSize(t *testing.T) {
 			total += len(f.SVG)
 			sizes += fmt.Sprintf(" %s=%d", f.Name, len(f.SVG))
 		}
-		t.Logf("%d cases, %d samples:%s total=%d", len(r.Run.Cases), len(r.Samples), sizes, total)
+		t.Logf("%d cases, %d samples:%s total=%d", len(r.Run.Cases), r.Samples.Len(), sizes, total)
 		if total > figureBudget {
 			t.Errorf("%d cases: figures weigh %d bytes, over the %d budget", len(r.Run.Cases), total, figureBudget)
 		}

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"io"
 
 	"github.com/flybench/flybench/internal/report/bmf"
 	"github.com/flybench/flybench/internal/report/console"
@@ -26,6 +27,13 @@ type format struct {
 	// raw says the format reads samples only, so it also takes a stream
 	// fb-analyze did not analyze.
 	raw bool
+	// streams says the format writes straight to the output as it goes
+	// (writeTo), for these options, instead of building it first (write):
+	// a format that lists every sample would hold its output, as large as
+	// the stream or larger, besides the samples. Only its own checks come
+	// before its first byte; an error after them may leave part written.
+	streams func(opt Options) bool
+	writeTo func(w io.Writer, s *model.Stream, opt Options) error
 }
 
 // formats are the formats Write accepts, in the order messages list
@@ -38,12 +46,14 @@ var formats = []format{
 	{name: "csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.Write(w, s) }},
 	// json holds runs and recordings in one document.
 	{name: "json", write: func(w *bytes.Buffer, s *model.Stream, opt Options) error {
-		return json.Write(w, s, opt.Samples)
+		return json.Write(w, s, false)
 	}, keep: func(opt Options) model.Keep {
 		if opt.Samples {
 			return model.KeepSamples
 		}
 		return 0
+	}, streams: func(opt Options) bool { return opt.Samples }, writeTo: func(w io.Writer, s *model.Stream, _ Options) error {
+		return json.Write(w, s, true)
 	}},
 	{name: "markdown", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
 		markdown.Write(w, s)
@@ -61,7 +71,7 @@ var formats = []format{
 		return svg.Write(w, s, opt.Plot, opt.Run)
 	}, keep: keeps(model.KeepPoints)},
 	// gobench writes every sample in Go's benchmark format, for benchstat.
-	{name: "gobench", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
+	{name: "gobench", streams: func(Options) bool { return true }, writeTo: func(w io.Writer, s *model.Stream, _ Options) error {
 		return gobench.Write(w, s.Runs)
 	}, keep: keeps(model.KeepSamples), raw: true},
 	// bmf is the Bencher Metric Format: each case's measures with bounds.

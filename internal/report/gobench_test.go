@@ -71,7 +71,7 @@ func TestGobenchSamples(t *testing.T) {
 		}
 		var want []ndjson.Sample
 		for _, run := range s.Runs {
-			want = append(want, ordered(run.Samples)...)
+			want = append(want, ordered(t, run.Samples)...)
 		}
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d results for %d samples", name, len(got), len(want))
@@ -91,8 +91,16 @@ func TestGobenchSamples(t *testing.T) {
 	}
 }
 
-func ordered(samples []ndjson.Sample) []ndjson.Sample {
-	out := append([]ndjson.Sample(nil), samples...)
+// ordered are a store's samples sorted by seq (stably, by insertion).
+func ordered(t *testing.T, st *model.SampleStore) []ndjson.Sample {
+	var out []ndjson.Sample
+	for i := range st.Len() {
+		v, err := st.Sample(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j].Seq < out[j-1].Seq; j-- {
 			out[j], out[j-1] = out[j-1], out[j]

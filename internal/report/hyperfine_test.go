@@ -112,7 +112,7 @@ func TestHyperfineRoundTrip(t *testing.T) {
 	var want, got [][]float64
 	for _, r := range runs {
 		for i := range r.Run.Cases {
-			if ts := caseSeconds(r, i); len(ts) > 0 {
+			if ts := caseSeconds(t, r, i); len(ts) > 0 {
 				want = append(want, ts)
 			}
 		}
@@ -167,9 +167,13 @@ func TestHyperfineRefusesRecordings(t *testing.T) {
 
 // caseSeconds are case i's per-operation times in seconds, in collection
 // order.
-func caseSeconds(r *model.Run, i int) []float64 {
+func caseSeconds(t *testing.T, r *model.Run, i int) []float64 {
 	var mine []ndjson.Sample
-	for _, s := range r.Samples {
+	for k := range r.Samples.Len() {
+		s, err := r.Samples.Sample(k)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if s.Case == i {
 			mine = append(mine, s)
 		}

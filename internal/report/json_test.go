@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"encoding/json"
 	"testing"
 
@@ -53,15 +54,30 @@ func TestJSONSamples(t *testing.T) {
 	runs := fixtureRuns(t)
 	cut := *runs[3]
 	cut.End, cut.Samples = nil, nil
-	doc := decodeJSON(t, render(t, []*model.Run{runs[0], &cut}, Options{Format: "json", Samples: true}))
+	out := render(t, []*model.Run{runs[0], &cut}, Options{Format: "json", Samples: true})
+	var compact, indented bytes.Buffer
+	if err := json.Compact(&compact, out); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Indent(&indented, compact.Bytes(), "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if indented.WriteByte('\n'); !bytes.Equal(out, indented.Bytes()) {
+		t.Errorf("the samples are not indented as the rest of the document:\n%s", out)
+	}
+	doc := decodeJSON(t, out)
 	list := doc["runs"].([]any)
 	first := list[0].(map[string]any)
 	samples := first["samples"].([]any)
-	if len(samples) != len(runs[0].Samples) {
-		t.Fatalf("%d samples, want %d", len(samples), len(runs[0].Samples))
+	if len(samples) != runs[0].Samples.Len() {
+		t.Fatalf("%d samples, want %d", len(samples), runs[0].Samples.Len())
 	}
-	if s := samples[3].(map[string]any); s["op_ns"] != runs[0].Samples[3].OpNS {
-		t.Errorf("sample 3 = %v, want op_ns %v", s, runs[0].Samples[3].OpNS)
+	want, err := runs[0].Samples.Sample(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := samples[3].(map[string]any); s["op_ns"] != want.OpNS || s["type"] != ndjson.TypeSample {
+		t.Errorf("sample 3 = %v, want op_ns %v", s, want.OpNS)
 	}
 	second := list[1].(map[string]any)
 	if second["end"] != nil {

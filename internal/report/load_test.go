@@ -18,10 +18,10 @@ func TestLoadFixture(t *testing.T) {
 	}
 	for i, w := range want {
 		r := runs[i]
-		if len(r.Run.Cases) != w.cases || len(r.Samples) != w.samples ||
+		if len(r.Run.Cases) != w.cases || r.Samples.Len() != w.samples ||
 			len(r.Comparisons) != w.comparisons || (r.Incomplete() == "") != w.complete {
 			t.Errorf("run %d: %d cases, %d samples, %d comparisons, incomplete %q",
-				i, len(r.Run.Cases), len(r.Samples), len(r.Comparisons), r.Incomplete())
+				i, len(r.Run.Cases), r.Samples.Len(), len(r.Comparisons), r.Incomplete())
 		}
 	}
 }
@@ -33,9 +33,9 @@ func TestLoadEnvironmentFixture(t *testing.T) {
 	}
 	retake, busy := runs[0], runs[1]
 	if retake.Lock == nil || retake.Gate == nil || len(retake.Windows) != 10 || retake.Environment == nil ||
-		len(retake.Samples) != 64 {
+		retake.Samples.Len() != 64 {
 		t.Errorf("retake run: lock %v, gate %v, %d windows, %d samples, environment %v",
-			retake.Lock, retake.Gate, len(retake.Windows), len(retake.Samples), retake.Environment)
+			retake.Lock, retake.Gate, len(retake.Windows), retake.Samples.Len(), retake.Environment)
 	}
 	if busy.Lock == nil || busy.Lock.Outcome != ndjson.LockBusy || busy.Gate != nil || len(busy.Windows) != 3 {
 		t.Errorf("busy run: lock %v, gate %v, %d windows", busy.Lock, busy.Gate, len(busy.Windows))
@@ -64,7 +64,7 @@ func TestLoadForKeepsWhatTheFormatNeeds(t *testing.T) {
 		check(t, err)
 		r := s.Runs[0]
 		if (r.Samples != nil) != tc.samples || (r.Times != nil) != tc.times || (r.Points != nil) != tc.points {
-			t.Errorf("%+v: %d samples, %d times, %d points", tc.opt, len(r.Samples), len(r.Times), len(r.Points))
+			t.Errorf("%+v: %d samples, %d times, %d points", tc.opt, r.Samples.Len(), len(r.Times), len(r.Points))
 		}
 		all, err := LoadStream(ndjson.NewReader(bytes.NewReader(stream), "fixture.ndjson"))
 		check(t, err)

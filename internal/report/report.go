@@ -70,14 +70,15 @@ type Options struct {
 	Names field.Names
 }
 
-// Write formats runs to w. Output is rendered completely before the first
-// byte is written, so an error leaves w untouched.
+// Write formats runs to w, as WriteStream does.
 func Write(w io.Writer, runs []*model.Run, opt Options) error {
 	return WriteStream(w, &model.Stream{Runs: runs}, opt)
 }
 
-// WriteStream formats a stream's runs, then its recordings, to w. Output is rendered completely before the first
-// byte is written, so an error leaves w untouched.
+// WriteStream formats a stream's runs, then its recordings, to w. Output is
+// rendered completely before the first byte is written, so an error leaves
+// w untouched; except the formats that list every sample (gobench, json
+// with samples), which write as they go once their checks have passed.
 func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 	format := formatNamed(cmp.Or(opt.Format, "console"))
 	if format == nil {
@@ -91,6 +92,9 @@ func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 		return err
 	}
 	model.MarkRepeats(s.Runs)
+	if format.streams != nil && format.streams(opt) {
+		return format.writeTo(w, s, opt)
+	}
 	var buf bytes.Buffer
 	if err := format.write(&buf, s, opt); err != nil {
 		return err

@@ -6,9 +6,10 @@
 package gobench
 
 import (
+	"bufio"
 	"bytes"
-	"cmp"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"unicode"
@@ -30,7 +31,7 @@ var errNoRuns = &model.NotAnalyzedError{Msg: "the stream holds no run records, n
 // (goos, goarch, cpu) and the run's tags are configuration lines; when
 // two runs would give one benchmark name, a "run" line (the run id)
 // tells them apart. Units with a direction get a "Unit ... better=" line.
-func Write(w *bytes.Buffer, runs []*model.Run) error {
+func Write(w io.Writer, runs []*model.Run) error {
 	if len(runs) == 0 {
 		return errNoRuns
 	}
@@ -39,14 +40,19 @@ func Write(w *bytes.Buffer, runs []*model.Run) error {
 		names[i] = caseNames(r)
 	}
 	tagRuns := collide(names)
-	bw := benchfmt.NewWriter(w)
+	out := bufio.NewWriter(w)
+	bw := benchfmt.NewWriter(out)
 	written := map[string]bool{}
 	for i, r := range runs {
 		if err := writeUnits(bw, r, written); err != nil {
 			return err
 		}
 		config := configOf(r, tagRuns)
-		for _, s := range ordered(r.Samples) {
+		for _, k := range r.Samples.Ordered() {
+			s, err := r.Samples.Sample(k)
+			if err != nil {
+				return err
+			}
 			if s.Case < 0 || s.Case >= len(names[i]) {
 				continue
 			}
@@ -56,14 +62,10 @@ func Write(w *bytes.Buffer, runs []*model.Run) error {
 			}
 		}
 	}
+	if err := out.Flush(); err != nil {
+		return fmt.Errorf("write gobench: %w", err)
+	}
 	return nil
-}
-
-// ordered are samples in collection order.
-func ordered(samples []ndjson.Sample) []ndjson.Sample {
-	out := slices.Clone(samples)
-	slices.SortStableFunc(out, func(a, b ndjson.Sample) int { return cmp.Compare(a.Seq, b.Seq) })
-	return out
 }
 
 // caseNames are the run's cases as benchmark names without the

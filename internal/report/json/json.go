@@ -4,8 +4,12 @@
 package json
 
 import (
+	"bufio"
 	"bytes"
+	stdjson "encoding/json"
 	"fmt"
+	"io"
+	"math/rand/v2"
 
 	json "github.com/goccy/go-json"
 
@@ -47,32 +51,109 @@ type jsonRun struct {
 	// StreamWarnings are what fb-report found reading the stream (the
 	// analysis's own warnings are in Analysis).
 	StreamWarnings []string `json:"stream_warnings"`
-	// Samples is present only when asked for.
-	Samples *[]ndjson.Sample `json:"samples,omitempty"`
+	// Samples is present only when asked for: the samples in their stream
+	// form, written in at its mark (spliceSamples).
+	Samples *samplesMark `json:"samples,omitempty"`
 }
 
-// Write renders runs and recordings as one document, every
-// raw sample of each run included when samples is set.
-func Write(w *bytes.Buffer, s *model.Stream, samples bool) error {
+// Write renders runs and recordings as one document, every raw sample of
+// each run included when samples is set. The samples are written into the
+// document as it goes to w, one at a time from the runs' stores, so that
+// an export of a long run never holds its text (indented, over twice the
+// stream) in memory; the rest of the document is built first.
+func Write(w io.Writer, s *model.Stream, samples bool) error {
 	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}
+	var stores []*model.SampleStore
+	mark := fmt.Sprintf("flybench-samples-%016x", rand.Uint64())
 	for _, r := range s.Runs {
-		doc.Runs = append(doc.Runs, newJSONRun(r, samples))
+		jr := newJSONRun(r)
+		if samples {
+			jr.Samples = &samplesMark{mark: mark, n: len(stores)}
+			stores = append(stores, r.Samples)
+		}
+		doc.Runs = append(doc.Runs, jr)
 	}
 	doc.Suites = model.Suites(s.Runs)
 	doc.AA = model.AAs(s.Runs)
 	doc.Recordings = jsonRecordings(s.Recordings)
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(doc); err != nil {
 		return fmt.Errorf("encode JSON report: %w", err)
+	}
+	bw := bufio.NewWriter(w)
+	if err := spliceSamples(bw, buf.Bytes(), mark, stores); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
+}
+
+// samplesMark stands in the document for run n's samples until
+// spliceSamples writes them in its place.
+type samplesMark struct {
+	mark string
+	n    int
+}
+
+func (m *samplesMark) MarshalJSON() ([]byte, error) {
+	return []byte(fmt.Sprintf(`"%s-%d"`, m.mark, m.n)), nil
+}
+
+// spliceSamples writes doc with each run's mark replaced by its samples,
+// indented as the encoder indents the rest: an array of the samples'
+// stream form, its items one level deeper than the line of its key.
+func spliceSamples(w *bufio.Writer, doc []byte, mark string, stores []*model.SampleStore) error {
+	var sample bytes.Buffer
+	for n, st := range stores {
+		quoted := []byte(fmt.Sprintf(`"%s-%d"`, mark, n))
+		at := bytes.Index(doc, quoted)
+		if at < 0 {
+			return fmt.Errorf("encode JSON report: the samples of run %d have no place in the document", n+1)
+		}
+		line := doc[bytes.LastIndexByte(doc[:at], '\n')+1 : at]
+		indent := string(line[:len(line)-len(bytes.TrimLeft(line, " "))])
+		if _, err := w.Write(doc[:at]); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+		if st.Len() == 0 {
+			w.WriteString("[]")
+		} else {
+			w.WriteByte('[')
+			for i := range st.Len() {
+				text, err := st.JSON(i)
+				if err != nil {
+					return err
+				}
+				sample.Reset()
+				if err := stdjson.Indent(&sample, text, indent+"  ", "  "); err != nil {
+					return fmt.Errorf("encode JSON report: %w", err)
+				}
+				if i > 0 {
+					w.WriteByte(',')
+				}
+				w.WriteString("\n" + indent + "  ")
+				if _, err := w.Write(sample.Bytes()); err != nil {
+					return fmt.Errorf("write report: %w", err)
+				}
+			}
+			w.WriteString("\n" + indent + "]")
+		}
+		doc = doc[at+len(quoted):]
+	}
+	if _, err := w.Write(doc); err != nil {
+		return fmt.Errorf("write report: %w", err)
 	}
 	return nil
 }
 
 // newJSONRun copies r, turning absent lists into empty ones so a consumer
 // never has to tell null from [].
-func newJSONRun(r *model.Run, samples bool) jsonRun {
+func newJSONRun(r *model.Run) jsonRun {
 	jr := jsonRun{
 		Run:            r.Run,
 		Lock:           r.Lock,
@@ -87,10 +168,6 @@ func newJSONRun(r *model.Run, samples bool) jsonRun {
 		Baseline:       orEmpty(r.Baseline),
 		Environment:    r.Environment,
 		StreamWarnings: orEmpty(r.StreamWarnings),
-	}
-	if samples {
-		s := orEmpty(r.Samples)
-		jr.Samples = &s
 	}
 	return jr
 }

@@ -34,7 +34,7 @@ func Load(r *ndjson.Reader, keep Keep) (*Stream, error) {
 		case ndjson.TypeSeries:
 			err = ld.addSeries(r, rec)
 		default:
-			ld.add(rec)
+			err = ld.add(rec)
 		}
 		if err != nil {
 			return nil, err
@@ -78,26 +78,26 @@ func (ld *loader) stop(g *runs.Reader, err error) (*Stream, error) {
 }
 
 // add keeps a record of a run or a recording.
-func (ld *loader) add(rec runs.Record) {
+func (ld *loader) add(rec runs.Record) error {
 	if rec.Recording != nil {
 		ld.addRecording(rec)
-		return
+		return nil
 	}
 	if v, ok := rec.Value.(*ndjson.Run); ok {
 		run := &Run{Run: *v, Lock: rec.Run.Lock, Gate: rec.Run.Gate, Exact: declaredExact(v)}
 		ld.runs = append(ld.runs, run)
 		ld.byRun[rec.Run] = run
-		return
+		return nil
 	}
 	run := ld.byRun[rec.Run]
 	if run == nil {
-		return // lock and gate records wait for their run; unknown types are skipped
+		return nil // lock and gate records wait for their run; unknown types are skipped
 	}
 	switch v := rec.Value.(type) {
 	case *ndjson.Calibration:
 		run.Calibrations = append(run.Calibrations, *v)
 	case *ndjson.Sample:
-		ld.addSample(run, v)
+		return ld.addSample(run, v)
 	case *ndjson.Window:
 		run.Windows = append(run.Windows, *v)
 	case *ndjson.Look:
@@ -111,7 +111,7 @@ func (ld *loader) add(rec runs.Record) {
 	case *ndjson.Comparison:
 		if v.Design == ndjson.DesignIndependent {
 			run.Baseline = append(run.Baseline, *v)
-			return
+			return nil
 		}
 		run.Comparisons = append(run.Comparisons, *v)
 	case *ndjson.Environment:
@@ -121,12 +121,18 @@ func (ld *loader) add(rec runs.Record) {
 			run.Exact[v.Axis] = true
 		}
 	}
+	return nil
 }
 
 // addSample keeps of a sample what the load asks for.
-func (ld *loader) addSample(run *Run, s *ndjson.Sample) {
+func (ld *loader) addSample(run *Run, s *ndjson.Sample) error {
 	if ld.keep&KeepSamples != 0 {
-		run.Samples = append(run.Samples, *s)
+		if run.Samples == nil {
+			run.Samples = &SampleStore{}
+		}
+		if err := run.Samples.add(s); err != nil {
+			return err
+		}
 	}
 	if ld.keep&KeepTimes != 0 {
 		run.Times = append(run.Times, Time{Case: s.Case, Seq: s.Seq, OpNS: s.OpNS, PeakBytes: s.Axes["rss_peak"].V})
@@ -139,6 +145,7 @@ func (ld *loader) addSample(run *Run, s *ndjson.Sample) {
 		}
 		ps.add(s)
 	}
+	return nil
 }
 
 // addRecording keeps a record of a recording.

@@ -45,11 +45,11 @@ func TestLoadGroupsRecordsByRun(t *testing.T) {
 		t.Fatalf("got %d runs, want 2", len(runs))
 	}
 	r1, r2 := runs[0], runs[1]
-	if len(r1.Samples) != 2 || r1.End == nil || r1.Analysis == nil ||
+	if r1.Samples.Len() != 2 || r1.End == nil || r1.Analysis == nil ||
 		len(r1.Summaries) != 1 || len(r1.Comparisons) != 1 || len(r1.Windows) != 1 {
 		t.Errorf("run r1 = %+v", r1)
 	}
-	if len(r2.Samples) != 1 || len(r2.Calibrations) != 1 || r2.End != nil || r2.Analysis != nil ||
+	if r2.Samples.Len() != 1 || len(r2.Calibrations) != 1 || r2.End != nil || r2.Analysis != nil ||
 		r2.Lock != nil || len(r2.Windows) != 0 {
 		t.Errorf("run r2 = %+v", r2)
 	}
@@ -122,7 +122,7 @@ func TestLoadRepeatedRun(t *testing.T) {
 	}
 	a, b := runs[0], runs[1]
 	if a.Analysis == nil || b.Analysis == nil || a.Analysis.Seed != 0 || b.Analysis.Seed != 7 ||
-		len(a.Summaries) != 1 || len(b.Summaries) != 1 || len(a.Samples) != 1 || len(b.Samples) != 1 {
+		len(a.Summaries) != 1 || len(b.Summaries) != 1 || a.Samples.Len() != 1 || b.Samples.Len() != 1 {
 		t.Fatalf("runs %+v and %+v", a, b)
 	}
 }

@@ -47,7 +47,7 @@ func TestPointsKeepEveryUnitUnderTheBound(t *testing.T) {
 	units := []int{3, 1, 2, 0}
 	r := loadKeep(t, pairedStream(t, units), KeepPoints)
 	if r.Thinned || len(r.Points) != 8 || r.Samples != nil || r.Times != nil {
-		t.Fatalf("thinned %v, %d points, %d samples, %d times", r.Thinned, len(r.Points), len(r.Samples), len(r.Times))
+		t.Fatalf("thinned %v, %d points, %d samples, %d times", r.Thinned, len(r.Points), r.Samples.Len(), len(r.Times))
 	}
 	for i, p := range r.Points {
 		if p.Unit != units[i/2] || p.Case != i%2 || p.Seq != i || p.Block != -1 || !p.Tele {
@@ -99,8 +99,8 @@ func TestLoadKeeps(t *testing.T) {
 		samples, times, points int
 	}{{0, 0, 0, 0}, {KeepSamples, 6, 0, 0}, {KeepTimes, 0, 6, 0}, {KeepPoints, 0, 0, 6}, {KeepAll, 6, 6, 6}} {
 		r := loadKeep(t, stream, tc.keep)
-		if len(r.Samples) != tc.samples || len(r.Times) != tc.times || len(r.Points) != tc.points {
-			t.Errorf("keep %b: %d samples, %d times, %d points", tc.keep, len(r.Samples), len(r.Times), len(r.Points))
+		if r.Samples.Len() != tc.samples || len(r.Times) != tc.times || len(r.Points) != tc.points {
+			t.Errorf("keep %b: %d samples, %d times, %d points", tc.keep, r.Samples.Len(), len(r.Times), len(r.Points))
 		}
 	}
 	if r := loadKeep(t, stream, KeepTimes); !strings.Contains(fmt.Sprint(r.Times[5]), "{1 5 ") {

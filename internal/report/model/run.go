@@ -16,9 +16,9 @@ type Run struct {
 	// Names spells the options the words name (Stream.Spell).
 	Names        field.Names
 	Calibrations []ndjson.Calibration
-	// Samples are the run's sample records, kept only when the load asks
-	// for them (KeepSamples).
-	Samples []ndjson.Sample
+	// Samples are the run's sample records, kept in their stream form only
+	// when the load asks for them (KeepSamples); nil otherwise.
+	Samples *SampleStore
 	// Times are every sample's time per operation, in stream order, kept
 	// only when the load asks for them (KeepTimes).
 	Times []Time
