@@ -8,7 +8,8 @@
 //     untimed overhead per sample.
 //  2. the cost of each probe family, timed and untimed, per run.
 //  3. worker mode's floor: an empty case and a ~1 ns operation.
-//  4. fb-analyze throughput on a synthetic 100,000-sample stream.
+//  4. fb-analyze throughput on a synthetic 100,000-sample stream, and
+//     fb-report's peak memory in each format on it once analysed.
 //  5. the CI gate (issue 10): a noise profile from fb-noise, then how
 //     often fb-check passes an A/A and fails 10% more work; the same runs
 //     judged against their history (fb-check --history, issue 23), and
