@@ -45,6 +45,7 @@ func TestExitCodes(t *testing.T) {
 		{tool: "fb-report", args: []string{fixtures["analyzed"]}, stdout: "/dev/full", code: 14, stderr: "write report"},
 		{tool: "fb-report", args: []string{"--format", "json", "--samples", fixtures["analyzed"]}, stdout: "/dev/full", code: 14, stderr: "write report"},
 		{tool: "fb-report", args: []string{"--format", "gobench", fixtures["analyzed"]}, stdout: "/dev/full", code: 14, stderr: "write gobench"},
+		{tool: "fb-report", args: []string{"--format", "hyperfine-json", fixtures["analyzed"]}, stdout: "/dev/full", code: 14, stderr: "write report"},
 		{tool: "fb-report", args: []string{"--format", "pdf"}, code: 2, stderr: "--format"},
 		{tool: "fb-report", args: []string{fixtures["bad"]}, code: 3, stderr: "no report was written"},
 		{tool: "fb-report", args: []string{fixtures["future"]}, code: 4, stderr: "schema version 9.0"},

@@ -60,7 +60,7 @@ var formats = []format{
 		return nil
 	}},
 	{name: "long-csv", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error { return csv.WriteLong(w, s) }},
-	{name: "hyperfine-json", write: func(w *bytes.Buffer, s *model.Stream, _ Options) error {
+	{name: "hyperfine-json", streams: func(Options) bool { return true }, writeTo: func(w io.Writer, s *model.Stream, _ Options) error {
 		return hyperfine.Write(w, s.Runs)
 	}, keep: keeps(model.KeepTimes), raw: true},
 	// html is one self-contained page with the figures inline.

@@ -77,8 +77,9 @@ func Write(w io.Writer, runs []*model.Run, opt Options) error {
 
 // WriteStream formats a stream's runs, then its recordings, to w. Output is
 // rendered completely before the first byte is written, so an error leaves
-// w untouched; except the formats that list every sample (gobench, json
-// with samples), which write as they go once their checks have passed.
+// w untouched; except the formats that list every sample (gobench,
+// hyperfine-json, json with samples), which write as they go once their
+// checks have passed.
 func WriteStream(w io.Writer, s *model.Stream, opt Options) error {
 	format := formatNamed(cmp.Or(opt.Format, "console"))
 	if format == nil {

@@ -4,10 +4,15 @@
 package hyperfine
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/flybench/flybench/internal/report/model"
 )
@@ -35,9 +40,9 @@ type hfResult struct {
 	System          *float64          `json:"system"`
 	Min             float64           `json:"min"`
 	Max             float64           `json:"max"`
-	Times           []float64         `json:"times"`
-	MemoryUsageByte []uint64          `json:"memory_usage_byte,omitempty"`
-	ExitCodes       []int             `json:"exit_codes"`
+	Times           *array            `json:"times"`
+	MemoryUsageByte *array            `json:"memory_usage_byte,omitempty"`
+	ExitCodes       *array            `json:"exit_codes"`
 	Parameters      map[string]string `json:"parameters,omitempty"`
 }
 
@@ -49,40 +54,120 @@ var errNoHyperfineRuns = &model.NotAnalyzedError{Msg: "the stream holds no run r
 // Write writes every case of every run as a result of hyperfine's
 // --export-json schema. Its statistics are the descriptive ones hyperfine
 // writes, taken from the times; fb-analyze's estimates are not part of it.
-func Write(w *bytes.Buffer, runs []*model.Run) error {
+// The arrays of one value per sample are written into the document as it
+// goes to w, so that its text (every time and exit code on a line of its
+// own, larger than the stream) is never held whole.
+func Write(w io.Writer, runs []*model.Run) error {
 	if len(runs) == 0 {
 		return errNoHyperfineRuns
 	}
+	arrays := &arrays{mark: fmt.Sprintf("flybench-array-%016x", rand.Uint64())}
 	doc := hfDocument{Results: []hfResult{}}
 	for _, r := range runs {
 		for i := range r.Run.Cases {
-			if res, ok := hfCase(r, i); ok {
+			if res, ok := hfCase(r, i, arrays); ok {
 				doc.Results = append(doc.Results, res)
 			}
 		}
 	}
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	if err := arrays.splice(bw, buf.Bytes()); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
 }
 
 // hfCase is case i's result, or false when the stream holds no sample of it.
-func hfCase(r *model.Run, i int) (hfResult, bool) {
+func hfCase(r *model.Run, i int, a *arrays) (hfResult, bool) {
 	times, peaks := hfTimes(r.Times, i)
 	if len(times) == 0 {
 		return hfResult{}, false
 	}
 	c := r.Run.Cases[i]
-	res := hfResult{Command: c.Command, Times: times, MemoryUsageByte: peaks, Parameters: c.Params}
+	res := hfResult{Command: c.Command, Parameters: c.Params}
 	if res.Command == "" {
 		res.Command = r.CaseName(i)
 	}
 	res.Mean, res.Stddev = hfMeanStddev(times)
 	res.Median, res.Min, res.Max = hfOrder(times)
+	res.Times = a.add(len(times), func(k int) any { return times[k] })
+	if peaks != nil {
+		res.MemoryUsageByte = a.add(len(peaks), func(k int) any { return peaks[k] })
+	}
 	if !r.Run.Config.IgnoreFailure {
-		res.ExitCodes = make([]int, len(times))
+		res.ExitCodes = a.add(len(times), func(int) any { return 0 })
 	}
 	return res, true
+}
+
+// array stands in the document for an array of n numbers until splice
+// writes them in its place.
+type array struct {
+	id   string
+	n    int
+	elem func(k int) any
+}
+
+func (a *array) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(a.id)), nil }
+
+// arrays are a document's arrays in the order the encoder writes them.
+type arrays struct {
+	mark string
+	list []*array
+}
+
+func (as *arrays) add(n int, elem func(k int) any) *array {
+	a := &array{id: fmt.Sprintf("%s-%d", as.mark, len(as.list)), n: n, elem: elem}
+	as.list = append(as.list, a)
+	return a
+}
+
+// splice writes doc with each array's mark replaced by its numbers, one
+// on a line, indented as the encoder indents the rest.
+func (as *arrays) splice(w *bufio.Writer, doc []byte) error {
+	for _, a := range as.list {
+		quoted := []byte(strconv.Quote(a.id))
+		at := bytes.Index(doc, quoted)
+		if at < 0 {
+			return fmt.Errorf("encode hyperfine JSON: array %s has no place in the document", a.id)
+		}
+		line := doc[bytes.LastIndexByte(doc[:at], '\n')+1 : at]
+		indent := string(line[:len(line)-len(bytes.TrimLeft(line, " "))])
+		if _, err := w.Write(doc[:at]); err != nil {
+			return fmt.Errorf("write report: %w", err)
+		}
+		if a.n == 0 {
+			w.WriteString("[]")
+		} else {
+			w.WriteByte('[')
+			for k := range a.n {
+				b, err := json.Marshal(a.elem(k))
+				if err != nil {
+					return fmt.Errorf("encode hyperfine JSON: %w", err)
+				}
+				if k > 0 {
+					w.WriteByte(',')
+				}
+				w.WriteString("\n" + indent + "  ")
+				w.Write(b)
+			}
+			w.WriteString("\n" + indent + "]")
+		}
+		doc = doc[at+len(quoted):]
+	}
+	if _, err := w.Write(doc); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return nil
 }
 
 // hfTimes are case i's per-operation times in seconds, in collection
