@@ -9,16 +9,18 @@ import (
 
 // layers are the packages of the report and those of it each may import:
 // the model at the bottom, the words and the figures on it, the formats on
-// top (the html page renders the console's cards and the series' tables).
+// top (the html page renders the console's cards and the series' tables;
+// json and hyperfine write their long arrays through splice).
 var layers = map[string][]string{
 	"model":     nil,
+	"splice":    nil,
 	"words":     {"model"},
 	"figure":    {"model", "words"},
 	"console":   {"model", "words"},
 	"csv":       {"model", "words"},
-	"json":      {"model"},
+	"json":      {"model", "splice"},
 	"markdown":  {"model", "words"},
-	"hyperfine": {"model"},
+	"hyperfine": {"model", "splice"},
 	"gobench":   {"model"},
 	"bmf":       {"model"},
 	"series":    {"model"},

@@ -4,17 +4,15 @@
 package hyperfine
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/splice"
 )
 
 // hfDocument is hyperfine's --export-json document: one result per
@@ -40,9 +38,9 @@ type hfResult struct {
 	System          *float64          `json:"system"`
 	Min             float64           `json:"min"`
 	Max             float64           `json:"max"`
-	Times           *array            `json:"times"`
-	MemoryUsageByte *array            `json:"memory_usage_byte,omitempty"`
-	ExitCodes       *array            `json:"exit_codes"`
+	Times           *splice.Place     `json:"times"`
+	MemoryUsageByte *splice.Place     `json:"memory_usage_byte,omitempty"`
+	ExitCodes       *splice.Place     `json:"exit_codes"`
 	Parameters      map[string]string `json:"parameters,omitempty"`
 }
 
@@ -61,11 +59,11 @@ func Write(w io.Writer, runs []*model.Run) error {
 	if len(runs) == 0 {
 		return errNoHyperfineRuns
 	}
-	arrays := &arrays{mark: fmt.Sprintf("flybench-array-%016x", rand.Uint64())}
+	a := &numbers{marks: splice.NewMarks()}
 	doc := hfDocument{Results: []hfResult{}}
 	for _, r := range runs {
 		for i := range r.Run.Cases {
-			if res, ok := hfCase(r, i, arrays); ok {
+			if res, ok := hfCase(r, i, a); ok {
 				doc.Results = append(doc.Results, res)
 			}
 		}
@@ -76,18 +74,11 @@ func Write(w io.Writer, runs []*model.Run) error {
 	if err := enc.Encode(doc); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	if err := arrays.splice(bw, buf.Bytes()); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+	return splice.Write(w, buf.Bytes(), a.arrays)
 }
 
 // hfCase is case i's result, or false when the stream holds no sample of it.
-func hfCase(r *model.Run, i int, a *arrays) (hfResult, bool) {
+func hfCase(r *model.Run, i int, a *numbers) (hfResult, bool) {
 	times, peaks := hfTimes(r.Times, i)
 	if len(times) == 0 {
 		return hfResult{}, false
@@ -109,65 +100,25 @@ func hfCase(r *model.Run, i int, a *arrays) (hfResult, bool) {
 	return res, true
 }
 
-// array stands in the document for an array of n numbers until splice
-// writes them in its place.
-type array struct {
-	id   string
-	n    int
-	elem func(k int) any
+// numbers are the arrays of one value per sample a document leaves out
+// of its encoding, to be written in their places (package splice).
+type numbers struct {
+	marks  *splice.Marks
+	arrays []splice.Array
 }
 
-func (a *array) MarshalJSON() ([]byte, error) { return []byte(strconv.Quote(a.id)), nil }
-
-// arrays are a document's arrays in the order the encoder writes them.
-type arrays struct {
-	mark string
-	list []*array
-}
-
-func (as *arrays) add(n int, elem func(k int) any) *array {
-	a := &array{id: fmt.Sprintf("%s-%d", as.mark, len(as.list)), n: n, elem: elem}
-	as.list = append(as.list, a)
-	return a
-}
-
-// splice writes doc with each array's mark replaced by its numbers, one
-// on a line, indented as the encoder indents the rest.
-func (as *arrays) splice(w *bufio.Writer, doc []byte) error {
-	for _, a := range as.list {
-		quoted := []byte(strconv.Quote(a.id))
-		at := bytes.Index(doc, quoted)
-		if at < 0 {
-			return fmt.Errorf("encode hyperfine JSON: array %s has no place in the document", a.id)
+// add leaves out an array of n numbers, value(k) the k-th, and returns
+// its place.
+func (a *numbers) add(n int, value func(k int) any) *splice.Place {
+	mark := a.marks.Next()
+	a.arrays = append(a.arrays, splice.Array{Mark: mark, Len: n, Item: func(k int, _ string) ([]byte, error) {
+		b, err := json.Marshal(value(k))
+		if err != nil {
+			return nil, fmt.Errorf("encode hyperfine JSON: %w", err)
 		}
-		line := doc[bytes.LastIndexByte(doc[:at], '\n')+1 : at]
-		indent := string(line[:len(line)-len(bytes.TrimLeft(line, " "))])
-		if _, err := w.Write(doc[:at]); err != nil {
-			return fmt.Errorf("write report: %w", err)
-		}
-		if a.n == 0 {
-			w.WriteString("[]")
-		} else {
-			w.WriteByte('[')
-			for k := range a.n {
-				b, err := json.Marshal(a.elem(k))
-				if err != nil {
-					return fmt.Errorf("encode hyperfine JSON: %w", err)
-				}
-				if k > 0 {
-					w.WriteByte(',')
-				}
-				w.WriteString("\n" + indent + "  ")
-				w.Write(b)
-			}
-			w.WriteString("\n" + indent + "]")
-		}
-		doc = doc[at+len(quoted):]
-	}
-	if _, err := w.Write(doc); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+		return b, nil
+	}})
+	return &mark
 }
 
 // hfTimes are case i's per-operation times in seconds, in collection

@@ -4,16 +4,15 @@
 package json
 
 import (
-	"bufio"
 	"bytes"
 	stdjson "encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 
 	json "github.com/goccy/go-json"
 
 	"github.com/flybench/flybench/internal/report/model"
+	"github.com/flybench/flybench/internal/report/splice"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -52,8 +51,8 @@ type jsonRun struct {
 	// analysis's own warnings are in Analysis).
 	StreamWarnings []string `json:"stream_warnings"`
 	// Samples is present only when asked for: the samples in their stream
-	// form, written in at its mark (spliceSamples).
-	Samples *samplesMark `json:"samples,omitempty"`
+	// form, written in at its place (sampleArray).
+	Samples *splice.Place `json:"samples,omitempty"`
 }
 
 // Write renders runs and recordings as one document, every raw sample of
@@ -63,13 +62,14 @@ type jsonRun struct {
 // stream) in memory; the rest of the document is built first.
 func Write(w io.Writer, s *model.Stream, samples bool) error {
 	doc := jsonDocument{Schema: ndjson.Version, Runs: make([]jsonRun, 0, len(s.Runs))}
-	var stores []*model.SampleStore
-	mark := fmt.Sprintf("flybench-samples-%016x", rand.Uint64())
+	var arrays []splice.Array
+	marks := splice.NewMarks()
 	for _, r := range s.Runs {
 		jr := newJSONRun(r)
 		if samples {
-			jr.Samples = &samplesMark{mark: mark, n: len(stores)}
-			stores = append(stores, r.Samples)
+			mark := marks.Next()
+			jr.Samples = &mark
+			arrays = append(arrays, sampleArray(mark, r.Samples))
 		}
 		doc.Runs = append(doc.Runs, jr)
 	}
@@ -83,72 +83,24 @@ func Write(w io.Writer, s *model.Stream, samples bool) error {
 	if err := enc.Encode(doc); err != nil {
 		return fmt.Errorf("encode JSON report: %w", err)
 	}
-	bw := bufio.NewWriter(w)
-	if err := spliceSamples(bw, buf.Bytes(), mark, stores); err != nil {
-		return err
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+	return splice.Write(w, buf.Bytes(), arrays)
 }
 
-// samplesMark stands in the document for run n's samples until
-// spliceSamples writes them in its place.
-type samplesMark struct {
-	mark string
-	n    int
-}
-
-func (m *samplesMark) MarshalJSON() ([]byte, error) {
-	return []byte(fmt.Sprintf(`"%s-%d"`, m.mark, m.n)), nil
-}
-
-// spliceSamples writes doc with each run's mark replaced by its samples,
-// indented as the encoder indents the rest: an array of the samples'
-// stream form, its items one level deeper than the line of its key.
-func spliceSamples(w *bufio.Writer, doc []byte, mark string, stores []*model.SampleStore) error {
+// sampleArray is a run's samples in their stream form, each indented as
+// the encoder indents the rest of the document.
+func sampleArray(mark splice.Place, st *model.SampleStore) splice.Array {
 	var sample bytes.Buffer
-	for n, st := range stores {
-		quoted := []byte(fmt.Sprintf(`"%s-%d"`, mark, n))
-		at := bytes.Index(doc, quoted)
-		if at < 0 {
-			return fmt.Errorf("encode JSON report: the samples of run %d have no place in the document", n+1)
+	return splice.Array{Mark: mark, Len: st.Len(), Item: func(i int, indent string) ([]byte, error) {
+		text, err := st.JSON(i)
+		if err != nil {
+			return nil, err
 		}
-		line := doc[bytes.LastIndexByte(doc[:at], '\n')+1 : at]
-		indent := string(line[:len(line)-len(bytes.TrimLeft(line, " "))])
-		if _, err := w.Write(doc[:at]); err != nil {
-			return fmt.Errorf("write report: %w", err)
+		sample.Reset()
+		if err := stdjson.Indent(&sample, text, indent, "  "); err != nil {
+			return nil, fmt.Errorf("encode JSON report: %w", err)
 		}
-		if st.Len() == 0 {
-			w.WriteString("[]")
-		} else {
-			w.WriteByte('[')
-			for i := range st.Len() {
-				text, err := st.JSON(i)
-				if err != nil {
-					return err
-				}
-				sample.Reset()
-				if err := stdjson.Indent(&sample, text, indent+"  ", "  "); err != nil {
-					return fmt.Errorf("encode JSON report: %w", err)
-				}
-				if i > 0 {
-					w.WriteByte(',')
-				}
-				w.WriteString("\n" + indent + "  ")
-				if _, err := w.Write(sample.Bytes()); err != nil {
-					return fmt.Errorf("write report: %w", err)
-				}
-			}
-			w.WriteString("\n" + indent + "]")
-		}
-		doc = doc[at+len(quoted):]
-	}
-	if _, err := w.Write(doc); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return nil
+		return sample.Bytes(), nil
+	}}
 }
 
 // newJSONRun copies r, turning absent lists into empty ones so a consumer

@@ -33,7 +33,8 @@ type SampleStore struct {
 	// another block.
 	at   []sampleAt
 	seqs []int
-	enc  bytes.Buffer
+	buf  bytes.Buffer
+	enc  *json.Encoder
 	// text is the text of block cached, the last one read back.
 	text   []byte
 	cached int
@@ -52,13 +53,15 @@ func (s *SampleStore) Len() int {
 
 // add appends a sample in its stream form.
 func (s *SampleStore) add(v *ndjson.Sample) error {
-	s.enc.Reset()
-	e := json.NewEncoder(&s.enc)
-	e.SetEscapeHTML(false)
-	if err := e.Encode(v); err != nil {
+	if s.enc == nil {
+		s.enc = json.NewEncoder(&s.buf)
+		s.enc.SetEscapeHTML(false)
+	}
+	s.buf.Reset()
+	if err := s.enc.Encode(v); err != nil {
 		return fmt.Errorf("keep sample %d: %w", v.Seq, err)
 	}
-	b := bytes.TrimSuffix(s.enc.Bytes(), []byte("\n"))
+	b := bytes.TrimSuffix(s.buf.Bytes(), []byte("\n"))
 	if s.open.Len() > 0 && s.open.Len()+len(b) > sampleBlock {
 		if err := s.seal(); err != nil {
 			return err
@@ -89,7 +92,6 @@ func (s *SampleStore) seal() error {
 	}
 	s.blocks = append(s.blocks, bytes.Clone(z.Bytes()))
 	s.open.Reset()
-	s.cached = -1
 	return nil
 }
 
