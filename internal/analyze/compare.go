@@ -51,9 +51,6 @@ func (d *runData) compare(c int, opt Options) (*ndjson.Comparison, error) {
 	}
 	rec.Duet = d.duetPairs(c)
 	rec.Warnings = d.comparisonWarnings(rec)
-	if p.Evidence != "" {
-		rec.Warnings = append(rec.Warnings, p.Evidence)
-	}
 	for _, w := range []string{processWarning(rec), mcErrorWarning(rec.Process, d.names), duetWarning(rec.Duet)} {
 		if w != "" {
 			rec.Warnings = append(rec.Warnings, w)
@@ -76,9 +73,6 @@ func fillDecision(rec *ndjson.Comparison, p stats.Paired) {
 		SpeedupCI: [2]float64{p.GeoSpeedupLo, p.GeoSpeedupHi},
 	}
 	rec.Interval = &ndjson.IntervalChoice{Method: p.Method, EffectivePairs: p.EffectivePairs, Status: ndjson.IntervalOK}
-	if p.Evidence != "" {
-		rec.Interval.Status, rec.Interval.Reason = ndjson.IntervalInsufficient, p.Evidence
-	}
 	f := p.Fit
 	rec.Robust = &ndjson.RobustFit{
 		Rejected: f.Rejected, ReferenceSlow: f.High, ContenderSlow: f.Low,

@@ -9,9 +9,10 @@ import (
 // TestCoverageBands checks the decision interval's coverage on every noise
 // model of the simulation (noise_test.go), with no difference and with the
 // contender 3% slower, against the target: nominal 95% intervals cover
-// 0.94 to 0.96 of the time at 50 and 200 pairs, at least 0.92 at 20, and
-// under contamination or a leader effect are at most 1.15 times as wide
-// as on clean independent noise.
+// 0.94 to 0.96 of the time at 50 and 200 pairs, 0.93 to 0.97 at 20
+// (issue 22's band for small samples), and under contamination or a
+// leader effect are at most 1.15 times as wide as on clean independent
+// noise.
 //
 // Each band is widened by three binomial standard errors of the simulated
 // coverage (0.005 at 2000 datasets, 0.007 at 1000), so the test fails
@@ -22,29 +23,20 @@ import (
 //
 // Where the method falls short of the target the row has its own lower
 // bound, the measured value less three standard errors, so that the
-// shortfall is written down here and cannot silently grow: AR(1) noise
-// with coefficient 0.8 at 20 pairs (about 2 independent values' worth of
-// information: coverage 0.84), and AR(1) 0.5 at 20 and 50 pairs (0.92
-// and 0.93). Coverage is of the reported intervals: below 50 pairs a
-// clearly dependent series reports insufficient evidence instead
-// (ShortSeriesPairs), most of the AR(1) 0.8 datasets at 20 pairs, about
-// 2% of independent ones; the rest of those rows, whose series looked
-// independent by chance, cover less (0.58 and 0.88), which no rule on
-// the data alone can tell apart. On independent noise from 50 pairs the
-// median width is at most 1.05 times the paired t-interval's (LagZeroRule).
-// make coverage prints the full table.
+// shortfall is written down here and cannot silently grow: AR(1) 0.5 at
+// 50 pairs (0.93). Every dataset reports an interval: at 20 pairs a
+// series answers for the dependence it cannot rule out (shortWiden), so
+// AR(1) 0.8 (about 2 independent values' worth of information) covers
+// 0.94 there, with wide intervals. On independent noise from 50 pairs
+// the median width is at most 1.05 times the paired t-interval's
+// (LagZeroRule). make coverage prints the full table.
 func TestCoverageBands(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("the coverage simulation runs without -short and -race (make test runs it separately)")
 	}
 	shortfalls := map[string]float64{
-		"AR(1) phi=0.8/20": 0.48,
-		"AR(1) phi=0.5/20": 0.84,
 		"AR(1) phi=0.5/50": 0.91,
 	}
-	// The most datasets of a row whose comparison may report insufficient
-	// evidence, and for the strongly dependent short row the fewest.
-	withheldMax, withheldMin := map[string]int{"AR(1) phi=0.8/20": 1000, "AR(1) phi=0.5/20": 450}, map[string]int{"AR(1) phi=0.8/20": 650}
 	clean := map[string]float64{} // median width of the independent row by n and delta
 	for _, m := range noiseModels() {
 		for _, delta := range []float64{0, -math.Log(1.03)} {
@@ -55,20 +47,13 @@ func TestCoverageBands(t *testing.T) {
 				cov, se := res.coverage(), res.coverageSE()
 				lo, hi := 0.94, 0.96
 				if c.n < 50 {
-					lo, hi = 0.92, 1
+					lo, hi = 0.93, 0.97
 				}
 				if floor, ok := shortfalls[key]; ok {
 					lo = floor
 				}
-				t.Logf("%-18s n=%3d delta %+.3f: coverage %.3f ± %.3f, median width %.2f%% (%.3f of the paired t's), %d withheld",
-					m.name, c.n, delta, cov, se, res.medianWidth(), res.medianTRatio(), res.withheld)
-				most, ok := withheldMax[key]
-				if !ok {
-					most = c.reps * 3 / 100
-				}
-				if res.withheld > most || res.withheld < withheldMin[key] {
-					t.Errorf("%s n=%d delta %+.3f: %d of %d datasets withheld, want %d to %d", m.name, c.n, delta, res.withheld, c.reps, withheldMin[key], most)
-				}
+				t.Logf("%-18s n=%3d delta %+.3f: coverage %.3f ± %.3f, median width %.2f%% (%.3f of the paired t's)",
+					m.name, c.n, delta, cov, se, res.medianWidth(), res.medianTRatio())
 				if m.name == "independent" && c.n >= 50 && res.medianTRatio() > 1.05 {
 					t.Errorf("independent n=%d: median width %.3f times the paired t-interval's, want at most 1.05", c.n, res.medianTRatio())
 				}

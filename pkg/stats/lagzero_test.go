@@ -1,8 +1,8 @@
 package stats
 
 import (
+	"math"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -41,46 +41,104 @@ func TestLagZero(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !c.wantBlock(p.BlockLen) || p.Evidence != "" {
-			t.Errorf("lag zero %v: block %d, evidence %q", c.lagZero, p.BlockLen, p.Evidence)
+		if !c.wantBlock(p.BlockLen) {
+			t.Errorf("lag zero %v: block %d", c.lagZero, p.BlockLen)
 		}
 	}
 }
 
-// TestDependentShort: 20 pairs of AR(1) noise with coefficient 0.9 report
-// insufficient evidence, with an inconclusive verdict even though the
-// interval computed clears the threshold; 20 independent pairs do not,
-// nor do 60 dependent ones, nor 19, below the range the rule was chosen on.
-func TestDependentShort(t *testing.T) {
+// TestShortLag1Bound: the upper bound of a series' lag-one coefficient
+// is max(ρ, 0) + 2·sqrt((1-ρ²)/n), ρ the bias-corrected estimate, at
+// most maxWhiten.
+func TestShortLag1Bound(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 43))
+	for _, c := range []struct {
+		name string
+		x    []float64
+	}{
+		{"independent", normals(r, 49, simSigma)},
+		{"AR(1) 0.5", ar1(r, 49, 0.5, simSigma)},
+		{"AR(1) 0.97", ar1(r, 49, 0.97, simSigma)},
+		{"alternating", alternating(49)},
+	} {
+		for _, n := range []int{MinCheckedPairs, 35, ShortSeriesPairs - 1} {
+			a := newAutocovariance(c.x[:n])
+			rho := correctedLag1(a)
+			want := min(max(rho, 0)+2*math.Sqrt((1-rho*rho)/float64(n)), maxWhiten)
+			if got := shortLag1Bound(a); math.Abs(got-want) > 1e-12 {
+				t.Errorf("%s, %d values (ρ %.3f): bound %.6f, want %.6f", c.name, n, rho, got, want)
+			}
+		}
+	}
+}
+
+// alternating is n values of +1 and -1 in turn: a lag-one coefficient
+// near -1.
+func alternating(n int) []float64 {
+	x := make([]float64, n)
+	for i := range x {
+		x[i] = float64(1 - 2*(i%2))
+	}
+	return x
+}
+
+// TestShortWiden: the interval of a short series is at least Student's t
+// at its scale with the degrees of freedom of its effective values at the
+// upper bound of its lag-one coefficient, even past the data's range;
+// an interval already wider, and any series outside 20 to 49 values,
+// stays as it is.
+func TestShortWiden(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 44))
+	x := ar1(r, 60, 0.9, simSigma)
+	for _, n := range []int{MinCheckedPairs - 1, MinCheckedPairs, ShortSeriesPairs - 1, ShortSeriesPairs} {
+		a := newAutocovariance(x[:n])
+		const center, se = 0.5, 0.25
+		lo, hi := shortWiden(a, center, se, 0.4, 0.6, 95)
+		if n < MinCheckedPairs || n >= ShortSeriesPairs {
+			if lo != 0.4 || hi != 0.6 {
+				t.Errorf("%d values: [%v, %v] widened, want [0.4, 0.6]", n, lo, hi)
+			}
+			continue
+		}
+		rho := shortLag1Bound(a)
+		q := studentQuantile(0.975, max(float64(n)*(1-rho)/(1+rho)-1, 1))
+		if math.Abs(lo-(center-q*se)) > 1e-12 || math.Abs(hi-(center+q*se)) > 1e-12 {
+			t.Errorf("%d values (upper ρ %.3f): [%v, %v], want %v ± %v·%v", n, rho, lo, hi, center, q, se)
+		}
+		if wlo, whi := shortWiden(a, center, se, -100, 100, 95); wlo != -100 || whi != 100 {
+			t.Errorf("%d values: a wider interval became [%v, %v]", n, wlo, whi)
+		}
+	}
+}
+
+// TestShortSeriesInterval: ComparePaired on 20 pairs of strongly
+// dependent noise reports an interval (none is withheld) as wide as what
+// the series holds, over ten times the paired t-interval's width (3.5
+// times without the short-series rule), while 20 independent pairs stay
+// within twice it; 60 of the same dependent pairs, 20% apart, hold enough
+// to decide.
+func TestShortSeriesInterval(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
 	d := ar1(r, 60, 0.9, 0.01)
 	for i := range d {
 		d[i] += 0.2
 	}
-	ref, con := pairsFromLogRatios(r, d[:20])
-	p, err := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t")
-	if err != nil {
-		t.Fatal(err)
+	width := func(d []float64) (ratio float64, p Paired) {
+		ref, con := pairsFromLogRatios(r, d)
+		p, err := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return (ln(p.SpeedupHi) - ln(p.SpeedupLo)) / pairedTWidth(ref, con, testBootstrap.Confidence), p
 	}
-	if !strings.HasPrefix(p.Evidence, "insufficient evidence: the 20 pairs are serially dependent") || p.Verdict != Inconclusive {
-		t.Errorf("20 AR(0.9) pairs: evidence %q, verdict %v", p.Evidence, p.Verdict)
+	if ratio, p := width(d[:20]); ratio < 10 || p.Method != MethodBlocks || p.EffectivePairs >= 5 {
+		t.Errorf("20 AR(0.9) pairs: %.2f times the t-interval's width, method %q, %.1f effective pairs; want at least 10, blocks, under 5",
+			ratio, p.Method, p.EffectivePairs)
 	}
-	if Classify(p.ChangeLo, p.ChangeHi, 1) != ContenderFaster {
-		t.Errorf("the interval [%v, %v] should clear the threshold, so that withholding it is what the test sees", p.ChangeLo, p.ChangeHi)
+	if ratio, _ := width(normals(r, 20, simSigma)); ratio < 1 || ratio > 2 {
+		t.Errorf("20 independent pairs: %.2f times the t-interval's width, want 1 to 2", ratio)
 	}
-	if p.EffectivePairs >= 5 {
-		t.Errorf("effective pairs %v, want fewer than 5", p.EffectivePairs)
-	}
-	ref, con = pairsFromLogRatios(r, d)
-	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" || p.Verdict != ContenderFaster {
-		t.Errorf("60 AR(0.9) pairs: evidence %q, verdict %v", p.Evidence, p.Verdict)
-	}
-	ref, con = pairsFromLogRatios(r, d[:MinCheckedPairs-1])
-	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" {
-		t.Errorf("%d AR(0.9) pairs, below the simulation's range: evidence %q", MinCheckedPairs-1, p.Evidence)
-	}
-	ref, con = pairsFromLogRatios(r, normals(r, 20, simSigma))
-	if p, _ := ComparePaired(PairedInput{Ref: ref, Con: con}, testBootstrap, 1, "t"); p.Evidence != "" {
-		t.Errorf("20 independent pairs: evidence %q", p.Evidence)
+	if _, p := width(d); p.Verdict != ContenderFaster {
+		t.Errorf("60 AR(0.9) pairs 20%% apart: %v, want contender faster", p.Verdict)
 	}
 }

@@ -54,12 +54,7 @@ type Paired struct {
 	// estimate's series is worth (EffectivePairs of its pseudo-values);
 	// 0 under EstimatorLegacy.
 	EffectivePairs float64
-	// Evidence is empty when the decision interval is a valid one, and
-	// otherwise says why there is none ("insufficient evidence: ..."):
-	// the interval fields then hold what the method computed, which is
-	// not a 95% interval, and the verdict is Inconclusive.
-	Evidence string
-	Verdict  Verdict
+	Verdict        Verdict
 }
 
 // Decision interval methods of a Paired, named as in the stream
@@ -130,15 +125,9 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 		default:
 			p.Method = MethodBlocks
 		}
-		if p.Blocks == 0 {
-			p.Evidence = piv.evidence
-		}
 	}
 	p.countWins(in.Ref, in.Con)
 	p.Verdict = Classify(p.ChangeLo, p.ChangeHi, thresholdPct)
-	if p.Evidence != "" {
-		p.Verdict = Inconclusive
-	}
 	return p, nil
 }
 

@@ -12,7 +12,7 @@ const (
 
 // LocationMethod describes in one line how decision intervals are
 // computed, for output records and help text.
-const LocationMethod = "studentized circular-block bootstrap (percentile-t) of the decision estimate's pseudo-values (for the robust estimator: biweight crossover location, c = 4.685 robust SD, order groups averaged): t* = (mean* - mean)/se* with se* from each resample's own block sums, interval [mean - t*(1-a/2)*se, mean - t*(a/2)*se] with se the AR(1)-prewhitened flat-top lag-window standard error (bias-corrected lag-one coefficient), clamped to the data range; a series without sign of serial dependence resamples single values with the ordinary standard error"
+const LocationMethod = "studentized circular-block bootstrap (percentile-t) of the decision estimate's pseudo-values (for the robust estimator: biweight crossover location, c = 4.685 robust SD, order groups averaged): t* = (mean* - mean)/se* with se* from each resample's own block sums, interval [mean - t*(1-a/2)*se, mean - t*(a/2)*se] with se the AR(1)-prewhitened flat-top lag-window standard error (bias-corrected lag-one coefficient), clamped to the data range; a series without sign of serial dependence resamples single values with the ordinary standard error; a series of 20 to 49 pairs widens its interval to at least mean ± t*se, t Student's with the degrees of freedom of the effective pairs n(1-r)/(1+r) - 1 at an upper bound r of its lag-one coefficient (the estimate + 2 standard errors), not clamped"
 
 // prewhitenedVariance returns the estimated variance of the mean of the
 // series with autocovariances a, by AR(1) prewhitening (Andrews and
@@ -75,10 +75,8 @@ type pivot struct {
 	lo, hi float64
 	block  int
 	t      []float64
-	// effective is the series' EffectivePairs, and evidence the
-	// reason it gives no valid interval (dependentShort), or "".
+	// effective is the series' EffectivePairs.
 	effective float64
-	evidence  string
 	lagZero   bool // whether the series took the lag-zero shortcut
 }
 
@@ -87,7 +85,7 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 		return pivot{lo: math.NaN(), hi: math.NaN(), block: 1}
 	}
 	a := newAutocovariance(x)
-	p := pivot{block: 1, effective: effectivePairs(a), evidence: dependentShort(a)}
+	p := pivot{block: 1, effective: effectivePairs(a)}
 	bs, se := decisionScale(x, a)
 	p.block, p.lagZero = bs.block, lagZero(a)
 	if se == 0 || bs.count == 1 {
@@ -100,6 +98,7 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 		p.t[i] = studentize(r.mean, r.variance)
 	}
 	p.lo, p.hi = b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
+	p.lo, p.hi = shortWiden(a, bs.center, se, p.lo, p.hi, b.Confidence)
 	return p
 }
 
@@ -134,7 +133,8 @@ func (b Bootstrap) borrowedInterval(x []float64, p pivot, stream string) (lo, hi
 	if se == 0 {
 		return bs.center, bs.center
 	}
-	return b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
+	lo, hi = b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
+	return shortWiden(a, bs.center, se, lo, hi, b.Confidence)
 }
 
 // percentileTOf draws the resamples of bs and returns the percentile-t

@@ -22,11 +22,10 @@ var (
 )
 
 // simMethod is an interval method under test: the interval of the mean
-// log-ratio ln(ref/con), the verdict it gives, and whether it withheld
-// the interval for insufficient evidence.
+// log-ratio ln(ref/con) and the verdict it gives.
 type simMethod struct {
 	name     string
-	interval func(in PairedInput, b Bootstrap, stream string) (lo, hi float64, v Verdict, withheld bool)
+	interval func(in PairedInput, b Bootstrap, stream string) (lo, hi float64, v Verdict)
 }
 
 var simMethods = map[string]simMethod{
@@ -37,13 +36,13 @@ var simMethods = map[string]simMethod{
 
 // estimatorMethod is ComparePaired's decision interval under e.
 func estimatorMethod(e Estimator) simMethod {
-	return simMethod{string(e), func(in PairedInput, b Bootstrap, stream string) (float64, float64, Verdict, bool) {
+	return simMethod{string(e), func(in PairedInput, b Bootstrap, stream string) (float64, float64, Verdict) {
 		b.Estimator = e
 		p, err := ComparePaired(in, b, 1, stream)
 		if err != nil {
 			panic(err)
 		}
-		return ln(p.SpeedupLo), ln(p.SpeedupHi), p.Verdict, p.Evidence != ""
+		return ln(p.SpeedupLo), ln(p.SpeedupHi), p.Verdict
 	}}
 }
 
@@ -56,33 +55,28 @@ type tableRow struct {
 	method simMethod
 }
 
-// rowResult is what a row measured. Coverage and widths are of the
-// reported intervals; withheld counts the datasets whose comparison
-// reported insufficient evidence instead (their verdicts count as
-// inconclusive).
+// rowResult is what a row measured: the coverage and widths of the
+// intervals every dataset's comparison reported.
 type rowResult struct {
 	reps     int
 	covered  int
-	withheld int
-	widths   []float64 // reported interval widths, percentage points of log-ratio
+	widths   []float64 // interval widths, percentage points of log-ratio
 	tRatios  []float64 // reported width over the paired t-interval's on the same log-ratios
 	verdicts [4]int    // by Verdict
 	truth    float64
 }
 
-func (r rowResult) reported() int { return r.reps - r.withheld }
-
-func (r rowResult) coverage() float64 { return float64(r.covered) / float64(r.reported()) }
+func (r rowResult) coverage() float64 { return float64(r.covered) / float64(r.reps) }
 
 // coverageSE is the binomial standard error of the coverage.
 func (r rowResult) coverageSE() float64 {
 	c := r.coverage()
-	return math.Sqrt(c * (1 - c) / float64(r.reported()))
+	return math.Sqrt(c * (1 - c) / float64(r.reps))
 }
 
 func (r rowResult) medianWidth() float64 { return Median(r.widths) }
 
-// medianTRatio is the median over the reported intervals of their width
+// medianTRatio is the median over the intervals of their width
 // over the paired t-interval's width on the same data.
 func (r rowResult) medianTRatio() float64 { return Median(r.tRatios) }
 
@@ -117,15 +111,11 @@ func (row tableRow) run(reps int) rowResult {
 		r := rand.New(rand.NewPCG(seed, math.Float64bits(row.delta)))
 		first := refFirst(schedule.Paired(row.n, seed))
 		ref, con := row.model.draw(r, row.n, row.delta, first)
-		lo, hi, v, withheld := row.method.interval(PairedInput{Ref: ref, Con: con, RefFirst: first}, b, fmt.Sprint("sim/", i))
+		lo, hi, v := row.method.interval(PairedInput{Ref: ref, Con: con, RefFirst: first}, b, fmt.Sprint("sim/", i))
 		tw := pairedTWidth(ref, con, b.Confidence)
 		mu.Lock()
 		defer mu.Unlock()
 		res.verdicts[v]++
-		if withheld {
-			res.withheld++
-			return
-		}
 		if lo <= truth && truth <= hi {
 			res.covered++
 		}
@@ -160,7 +150,7 @@ func TestCoverageTable(t *testing.T) {
 		ns = append(ns, n)
 	}
 	deltas := []float64{0, -math.Log(1.03)}
-	fmt.Printf("%-18s %-7s %5s %5s %7s %6s %7s %6s %5s  %s\n", "model", "method", "n", "true", "cover", "±se", "width", "/t", "withh", "verdicts: con-faster ref-faster equiv inconcl")
+	fmt.Printf("%-18s %-7s %5s %5s %7s %6s %7s %6s  %s\n", "model", "method", "n", "true", "cover", "±se", "width", "/t", "verdicts: con-faster ref-faster equiv inconcl")
 	for _, m := range noiseModels() {
 		if *tableModels != "" && !slices.ContainsFunc(strings.Split(*tableModels, ","), func(s string) bool { return strings.Contains(m.name, s) }) {
 			continue
@@ -171,9 +161,9 @@ func TestCoverageTable(t *testing.T) {
 					row := tableRow{model: m, n: n, delta: delta, method: simMethods[name]}
 					res := row.run(*tableReps)
 					v := res.verdicts
-					fmt.Printf("%-18s %-7s %5d %+4.1f%% %7.3f %6.3f %6.2f%% %6.3f %5d  %5d %5d %5d %5d\n",
+					fmt.Printf("%-18s %-7s %5d %+4.1f%% %7.3f %6.3f %6.2f%% %6.3f  %5d %5d %5d %5d\n",
 						m.name, name, n, 100*math.Expm1(-res.truth)+0, res.coverage(), res.coverageSE(), res.medianWidth(),
-						res.medianTRatio(), res.withheld, v[ContenderFaster], v[ReferenceFaster], v[Equivalent], v[Inconclusive])
+						res.medianTRatio(), v[ContenderFaster], v[ReferenceFaster], v[Equivalent], v[Inconclusive])
 				}
 			}
 		}
