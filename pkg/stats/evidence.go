@@ -57,9 +57,12 @@ func effectivePairs(a *autocovariance) float64 {
 	if len(a.dev) < 8 || a.at(0) == 0 {
 		return n
 	}
-	rho := correctedLag1(a)
-	return n * (1 - rho) / (1 + rho)
+	return effectiveAt(n, correctedLag1(a))
 }
+
+// effectiveAt is how many independent values n values of AR(1) noise
+// with coefficient rho are worth: n(1-rho)/(1+rho).
+func effectiveAt(n, rho float64) float64 { return n * (1 - rho) / (1 + rho) }
 
 // shortSeries reports whether a series of n values takes the
 // short-series rule.
@@ -80,13 +83,13 @@ func shortLag1Bound(a *autocovariance) float64 {
 // t·se, t Student's quantile at confidence percent with the degrees of
 // freedom of the independent values the series holds at the upper bound
 // of its lag-one coefficient (shortLag1Bound), not clamped to the data's
-// range; any other series' interval unchanged.
+// range; any other series' interval unchanged. decisionInterval applies
+// it to every decision interval.
 func shortWiden(a *autocovariance, center, se, lo, hi, confidence float64) (float64, float64) {
 	if !shortSeries(len(a.dev)) || se == 0 || a.at(0) == 0 {
 		return lo, hi
 	}
-	rho := shortLag1Bound(a)
-	eff := float64(len(a.dev)) * (1 - rho) / (1 + rho)
+	eff := effectiveAt(float64(len(a.dev)), shortLag1Bound(a))
 	q := studentQuantile(1-(100-confidence)/200, max(eff-1, 1))
 	return min(lo, center-float64(q*se)), max(hi, center+float64(q*se))
 }

@@ -97,9 +97,16 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 	for i, r := range reps {
 		p.t[i] = studentize(r.mean, r.variance)
 	}
-	p.lo, p.hi = b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
-	p.lo, p.hi = shortWiden(a, bs.center, se, p.lo, p.hi, b.Confidence)
+	p.lo, p.hi = b.decisionInterval(p.t, a, bs, se)
 	return p
+}
+
+// decisionInterval is the percentile-t interval of the series with
+// autocovariances a and blocks bs at scale se from the studentized
+// resample means t, widened for a short series (shortWiden).
+func (b Bootstrap) decisionInterval(t []float64, a *autocovariance, bs *blockSums, se float64) (lo, hi float64) {
+	lo, hi = b.percentileT(t, bs.center, se, bs.floor, bs.ceil)
+	return shortWiden(a, bs.center, se, lo, hi, b.Confidence)
 }
 
 // decisionScale returns the resampling blocks and the standard error of a
@@ -133,8 +140,7 @@ func (b Bootstrap) borrowedInterval(x []float64, p pivot, stream string) (lo, hi
 	if se == 0 {
 		return bs.center, bs.center
 	}
-	lo, hi = b.percentileT(p.t, bs.center, se, bs.floor, bs.ceil)
-	return shortWiden(a, bs.center, se, lo, hi, b.Confidence)
+	return b.decisionInterval(p.t, a, bs, se)
 }
 
 // percentileTOf draws the resamples of bs and returns the percentile-t
