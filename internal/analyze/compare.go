@@ -73,6 +73,9 @@ func fillDecision(rec *ndjson.Comparison, p stats.Paired) {
 		SpeedupCI: [2]float64{p.GeoSpeedupLo, p.GeoSpeedupHi},
 	}
 	rec.Interval = &ndjson.IntervalChoice{Method: p.Method, EffectivePairs: p.EffectivePairs, Status: ndjson.IntervalOK}
+	if w := p.Short; w != nil {
+		rec.Interval.Short = &ndjson.ShortSeries{Lag1Bound: w.Lag1Bound, EffectivePairsBound: w.EffectiveBound, Widening: w.Factor}
+	}
 	f := p.Fit
 	rec.Robust = &ndjson.RobustFit{
 		Rejected: f.Rejected, ReferenceSlow: f.High, ContenderSlow: f.Low,
@@ -165,8 +168,28 @@ func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
 	if gap := c.ReferenceFirst - c.ContenderFirst; c.Design == ndjson.DesignPaired && (gap > 1 || gap < -1) {
 		w = append(w, fmt.Sprintf("order counts unbalanced (%d reference-first, %d contender-first): the run stopped early", c.ReferenceFirst, c.ContenderFirst))
 	}
+	if text := linkWarning(d.run.Cases[c.Reference], d.run.Cases[c.Contender]); text != "" {
+		w = append(w, text)
+	}
 	w = append(w, sizeWarnings(c.Sizes, d.names)...)
 	return append(w, decisionWarnings(c, d.names)...)
+}
+
+// linkWarning says when one case starts its program through a symbolic
+// link and the other starts a file by its own name: a program can run
+// differently by the name it is started with, so the two are not the
+// same run even when the files are copies. Empty when the run did not
+// record the programs, or both start them the same way.
+func linkWarning(ref, con ndjson.Case) string {
+	if ref.Program == nil || con.Program == nil || (ref.Program.Link == "") == (con.Program.Link == "") {
+		return ""
+	}
+	linked, named := ref, con
+	if ref.Program.Link == "" {
+		linked, named = con, ref
+	}
+	return fmt.Sprintf("%q starts %s, a symbolic link to %s, and %q starts %s by its own name: a program can run differently by the name it is started with (Python 3.11 resolves its link at start-up, and a json.dumps loop ran 2-3%% slower through /usr/bin/python3 than a copy of its target with the layout fixed); start both the same way (fb-pair(1), LAYOUT BIAS)",
+		linked.Name, linked.Program.Path, linked.Program.Link, named.Name, named.Program.Path)
 }
 
 // decisionWarnings say when the decision estimate and the geometric mean

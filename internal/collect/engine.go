@@ -62,6 +62,9 @@ type Case struct {
 	// Hooks are the case's own hook commands, recorded on its case
 	// record; nil when hooks are given for every case (Hooks).
 	Hooks *ndjson.CaseHooks
+	// Program is the file the command starts, recorded on its case
+	// record; nil when unknown.
+	Program *ndjson.Program
 }
 
 // Hooks are untimed user commands around the measurement. Any may be nil.
@@ -332,7 +335,7 @@ func (e *Engine) fillRun() {
 	}
 	r.Cases = make([]ndjson.Case, k)
 	for i, cs := range e.Cases {
-		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params, Hooks: cs.Hooks}
+		r.Cases[i] = ndjson.Case{Index: i, Name: cs.Name, Command: cs.Command, Argv: cs.Argv, Role: cs.Role, WorkUnits: cs.WorkUnits, Params: cs.Params, Hooks: cs.Hooks, Program: cs.Program}
 	}
 	e.familyRule()
 }

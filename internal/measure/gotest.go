@@ -33,6 +33,7 @@ func (m *measurement) prepareGotest(clk probes.Clock) error {
 		}
 		results, ops = append(results, op.last), append(ops, op)
 		m.addCase(m.caseNames[i], s.command, argv, op, cmd)
+		m.cases[len(m.cases)-1].Program = programOf(argv, spec.Dir)
 	}
 	decls := gotest.Axes(results...)
 	if err := custom.ValidateSet(decls); err != nil {

@@ -63,7 +63,8 @@ func (m *measurement) prepareWorkerSide(i int, s side, started map[int]*workerex
 			return discovered{}, false, err
 		}
 	}
-	m.cases = append(m.cases, collect.Case{Name: m.caseNames[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name]})
+	m.cases = append(m.cases, collect.Case{Name: m.caseNames[i], Command: s.command, Argv: w.Argv(), Op: op, WorkUnits: h.WorkUnits[s.name],
+		Program: programOf(w.Argv(), "")})
 	m.sources, m.pids = append(m.sources, op), append(m.pids, w.Pid())
 	return discovered{timer: h.Timer, elapsed: op.last.ElapsedNS != nil, axes: h.Axes}, h.EqualTime[s.name], nil
 }

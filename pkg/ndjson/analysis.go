@@ -325,6 +325,22 @@ type IntervalChoice struct {
 	EffectivePairs float64 `json:"effective_pairs"`
 	Status         string  `json:"status"`
 	Reason         string  `json:"reason,omitempty"`
+	// Short is the short-series rule's account, for a series of 20 to 49
+	// pairs (schema 1.7; absent in streams analysed before it).
+	Short *ShortSeries `json:"short_series,omitempty"`
+}
+
+// ShortSeries is how a series of 20 to 49 pairs answered for the serial
+// dependence it cannot rule out: its decision interval is at least
+// Student's t at its scale with EffectivePairsBound - 1 degrees of
+// freedom, the independent pairs it holds if its lag-one coefficient is
+// Lag1Bound (the bias-corrected estimate plus two standard errors).
+// Widening is the interval's width over the bootstrap's: 1 where that was
+// already as wide (fb-analyze(1), SMALL SAMPLES).
+type ShortSeries struct {
+	Lag1Bound           float64 `json:"lag1_bound"`
+	EffectivePairsBound float64 `json:"effective_pairs_bound"`
+	Widening            float64 `json:"widening"`
 }
 
 // Decision interval methods and statuses (schema 1.7).

@@ -377,6 +377,22 @@ type Case struct {
 	// Hooks are the case's own hook commands, when they were given one
 	// per case; absent otherwise (schema 1.4).
 	Hooks *CaseHooks `json:"hooks,omitempty"`
+	// Program is the file the case's command starts (its first word
+	// found as the command's PATH finds it), recorded by fb-pair and
+	// fb-sample; absent for a command run through a shell, one not found,
+	// and in streams written before it (schema 1.7).
+	Program *Program `json:"program,omitempty"`
+}
+
+// Program names the file a case starts: Path as the command names it
+// (made absolute), and Link, the file it resolves to, when Path itself is
+// a symbolic link. A program can run differently by the name it is
+// started with (an interpreter resolves its own link at start-up and
+// derives its paths from the target), so fb-analyze warns when one case
+// starts its program through a link and the other by its own name.
+type Program struct {
+	Path string `json:"path"`
+	Link string `json:"link,omitempty"`
 }
 
 // CaseHooks are one case's untimed hook commands: Prepare before and

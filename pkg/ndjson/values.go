@@ -234,7 +234,17 @@ func (i *IntervalChoice) validate(verdict Verdict) error {
 	default:
 		return &ValueError{"interval.status", fmt.Sprintf("is %q: want %q or %q", i.Status, IntervalOK, IntervalInsufficient)}
 	}
-	return nonNegative("interval.effective_pairs", i.EffectivePairs)
+	errs := []error{nonNegative("interval.effective_pairs", i.EffectivePairs)}
+	if sh := i.Short; sh != nil {
+		errs = append(errs, nonNegative("interval.short_series.effective_pairs_bound", sh.EffectivePairsBound))
+		if !(sh.Lag1Bound >= -1 && sh.Lag1Bound <= 1) {
+			errs = append(errs, &ValueError{"interval.short_series.lag1_bound", fmt.Sprintf("is %v: want a coefficient in [-1, 1]", sh.Lag1Bound)})
+		}
+		if !(sh.Widening >= 1) {
+			errs = append(errs, &ValueError{"interval.short_series.widening", fmt.Sprintf("is %v: want 1 or more (the widened interval over the bootstrap's)", sh.Widening)})
+		}
+	}
+	return firstError(errs...)
 }
 
 func (s *Sizes) validate() error {

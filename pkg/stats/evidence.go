@@ -86,10 +86,32 @@ func shortLag1Bound(a *autocovariance) float64 {
 // range; any other series' interval unchanged. decisionInterval applies
 // it to every decision interval.
 func shortWiden(a *autocovariance, center, se, lo, hi, confidence float64) (float64, float64) {
+	lo, hi, _ = shortWidening(a, center, se, lo, hi, confidence)
+	return lo, hi
+}
+
+// ShortWidening is the account of the short-series rule on a decision
+// interval: the upper bound of the lag-one coefficient it answered for,
+// the independent values the series holds at that bound, and the
+// interval's width over the percentile-t interval's (1 when that
+// already held center ± t·se).
+type ShortWidening struct {
+	Lag1Bound, EffectiveBound, Factor float64
+}
+
+// shortWidening is shortWiden with its account, nil for a series the
+// rule does not apply to.
+func shortWidening(a *autocovariance, center, se, lo, hi, confidence float64) (float64, float64, *ShortWidening) {
 	if !shortSeries(len(a.dev)) || se == 0 || a.at(0) == 0 {
-		return lo, hi
+		return lo, hi, nil
 	}
-	eff := effectiveAt(float64(len(a.dev)), shortLag1Bound(a))
+	r := shortLag1Bound(a)
+	eff := effectiveAt(float64(len(a.dev)), r)
 	q := studentQuantile(1-(100-confidence)/200, max(eff-1, 1))
-	return min(lo, center-float64(q*se)), max(hi, center+float64(q*se))
+	w := &ShortWidening{Lag1Bound: r, EffectiveBound: eff, Factor: 1}
+	wlo, whi := min(lo, center-float64(q*se)), max(hi, center+float64(q*se))
+	if hi > lo {
+		w.Factor = (whi - wlo) / (hi - lo)
+	}
+	return wlo, whi, w
 }

@@ -108,6 +108,18 @@ func TestShortWiden(t *testing.T) {
 		if wlo, whi := shortWiden(a, center, se, -100, 100, 95); wlo != -100 || whi != 100 {
 			t.Errorf("%d values: a wider interval became [%v, %v]", n, wlo, whi)
 		}
+		_, _, w := shortWidening(a, center, se, 0.4, 0.6, 95)
+		want := ShortWidening{Lag1Bound: rho, EffectiveBound: float64(n) * (1 - rho) / (1 + rho), Factor: (hi - lo) / 0.2}
+		if w == nil || math.Abs(w.Lag1Bound-want.Lag1Bound) > 1e-12 || math.Abs(w.EffectiveBound-want.EffectiveBound) > 1e-9 ||
+			math.Abs(w.Factor-want.Factor) > 1e-9 {
+			t.Errorf("%d values: account %+v, want %+v", n, w, want)
+		}
+		if _, _, w := shortWidening(a, center, se, -100, 100, 95); w == nil || w.Factor != 1 {
+			t.Errorf("%d values: a wider interval's account %+v, want a factor of 1", n, w)
+		}
+	}
+	if _, _, w := shortWidening(newAutocovariance(x), 0.5, 0.25, 0.4, 0.6, 95); w != nil {
+		t.Errorf("60 values: account %+v, want none", w)
 	}
 }
 
@@ -134,11 +146,14 @@ func TestShortSeriesInterval(t *testing.T) {
 	if ratio, p := width(d[:20]); ratio < 10 || p.Method != MethodBlocks || p.EffectivePairs >= 5 {
 		t.Errorf("20 AR(0.9) pairs: %.2f times the t-interval's width, method %q, %.1f effective pairs; want at least 10, blocks, under 5",
 			ratio, p.Method, p.EffectivePairs)
+	} else if p.Short == nil || p.Short.Factor < 2 || p.Short.Lag1Bound < 0.5 || p.Short.EffectiveBound >= p.EffectivePairs {
+		t.Errorf("20 AR(0.9) pairs: short-series account %+v, want a widening of 2 or more, a bound of 0.5 or more, under %.1f pairs",
+			p.Short, p.EffectivePairs)
 	}
 	if ratio, _ := width(normals(r, 20, simSigma)); ratio < 1 || ratio > 2 {
 		t.Errorf("20 independent pairs: %.2f times the t-interval's width, want 1 to 2", ratio)
 	}
-	if _, p := width(d); p.Verdict != ContenderFaster {
-		t.Errorf("60 AR(0.9) pairs 20%% apart: %v, want contender faster", p.Verdict)
+	if _, p := width(d); p.Verdict != ContenderFaster || p.Short != nil {
+		t.Errorf("60 AR(0.9) pairs 20%% apart: %v, short-series account %+v; want contender faster, none", p.Verdict, p.Short)
 	}
 }

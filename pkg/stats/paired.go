@@ -54,7 +54,11 @@ type Paired struct {
 	// estimate's series is worth (EffectivePairs of its pseudo-values);
 	// 0 under EstimatorLegacy.
 	EffectivePairs float64
-	Verdict        Verdict
+	// Short is the short-series rule's account of the decision interval
+	// (a series of MinCheckedPairs to ShortSeriesPairs-1 pairs); nil
+	// outside the rule and when process blocks gave the interval.
+	Short   *ShortWidening
+	Verdict Verdict
 }
 
 // Decision interval methods of a Paired, named as in the stream
@@ -117,6 +121,9 @@ func ComparePaired(in PairedInput, b Bootstrap, thresholdPct float64, stream str
 			p.OrderEffectPct = 100 * expm1(2*loc.Leader)
 		}
 		p.EffectivePairs = piv.effective
+		if p.Blocks == 0 {
+			p.Short = piv.short
+		}
 		switch {
 		case p.Blocks > 0:
 			p.Method = MethodClustered

@@ -77,7 +77,8 @@ type pivot struct {
 	t      []float64
 	// effective is the series' EffectivePairs.
 	effective float64
-	lagZero   bool // whether the series took the lag-zero shortcut
+	lagZero   bool           // whether the series took the lag-zero shortcut
+	short     *ShortWidening // the short-series rule's account, nil outside it
 }
 
 func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
@@ -97,16 +98,17 @@ func (b Bootstrap) locationPivot(x []float64, stream string) pivot {
 	for i, r := range reps {
 		p.t[i] = studentize(r.mean, r.variance)
 	}
-	p.lo, p.hi = b.decisionInterval(p.t, a, bs, se)
+	p.lo, p.hi, p.short = b.decisionInterval(p.t, a, bs, se)
 	return p
 }
 
 // decisionInterval is the percentile-t interval of the series with
 // autocovariances a and blocks bs at scale se from the studentized
-// resample means t, widened for a short series (shortWiden).
-func (b Bootstrap) decisionInterval(t []float64, a *autocovariance, bs *blockSums, se float64) (lo, hi float64) {
+// resample means t, widened for a short series (shortWidening, returned
+// too; nil for a series the rule does not apply to).
+func (b Bootstrap) decisionInterval(t []float64, a *autocovariance, bs *blockSums, se float64) (lo, hi float64, short *ShortWidening) {
 	lo, hi = b.percentileT(t, bs.center, se, bs.floor, bs.ceil)
-	return shortWiden(a, bs.center, se, lo, hi, b.Confidence)
+	return shortWidening(a, bs.center, se, lo, hi, b.Confidence)
 }
 
 // decisionScale returns the resampling blocks and the standard error of a
@@ -140,7 +142,8 @@ func (b Bootstrap) borrowedInterval(x []float64, p pivot, stream string) (lo, hi
 	if se == 0 {
 		return bs.center, bs.center
 	}
-	return b.decisionInterval(p.t, a, bs, se)
+	lo, hi, _ = b.decisionInterval(p.t, a, bs, se)
+	return lo, hi
 }
 
 // percentileTOf draws the resamples of bs and returns the percentile-t

@@ -66,7 +66,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 	}
 	if k.Design != ndjson.DesignSequential { // sequential blocks have no pairs
 		c.row("order", words.Order(k, ref, con))
-		c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen))
+		c.row("serial", fmt.Sprintf("lag-1 correlation %.2f  block length %d", k.Lag1, k.BlockLen)+words.ShortSeries(k))
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}

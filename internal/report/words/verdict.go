@@ -7,6 +7,7 @@
 package words
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/flybench/flybench/internal/report/model"
@@ -86,6 +87,19 @@ func Verdict(r *model.Run, c *ndjson.Comparison) string {
 // a valid one at its level (schema 1.7).
 func Insufficient(c *ndjson.Comparison) bool {
 	return c.Interval != nil && c.Interval.Status == ndjson.IntervalInsufficient
+}
+
+// ShortSeries is what the short-series rule did to the comparison's
+// interval, after two spaces ("  30 pairs: interval 1.21× the
+// bootstrap's, for a lag-one correlation up to 0.41, as few as 12.6
+// independent pairs"); empty when it did not widen it by 1% or more.
+func ShortSeries(c *ndjson.Comparison) string {
+	if c.Interval == nil || c.Interval.Short == nil || c.Interval.Short.Widening < 1.01 {
+		return ""
+	}
+	sh := c.Interval.Short
+	return fmt.Sprintf("  %d pairs: interval %.2f× the bootstrap's, for a lag-one correlation up to %.2f, as few as %.1f independent pairs",
+		c.Pairs, sh.Widening, sh.Lag1Bound, sh.EffectivePairsBound)
 }
 
 // VerdictShort is the verdict from the contender's side, for a table row.

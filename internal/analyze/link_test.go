@@ -1,0 +1,33 @@
+package analyze
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// TestLinkWarning: a warning when exactly one case starts its program
+// through a symbolic link, naming both; none when both start theirs the
+// same way or a run did not record them.
+func TestLinkWarning(t *testing.T) {
+	linked := ndjson.Case{Name: "old", Program: &ndjson.Program{Path: "/usr/bin/python3", Link: "/usr/bin/python3.11"}}
+	named := ndjson.Case{Name: "new", Program: &ndjson.Program{Path: "/opt/py/python3.11"}}
+	otherLink := ndjson.Case{Name: "venv", Program: &ndjson.Program{Path: "/v/bin/python", Link: "/usr/bin/python3.11"}}
+	for _, c := range []struct {
+		ref, con ndjson.Case
+		want     string
+	}{
+		{linked, named, `"old" starts /usr/bin/python3, a symbolic link to /usr/bin/python3.11, and "new" starts /opt/py/python3.11 by its own name`},
+		{named, linked, `"old" starts /usr/bin/python3, a symbolic link to /usr/bin/python3.11, and "new" starts /opt/py/python3.11 by its own name`},
+		{linked, otherLink, ""},
+		{named, named, ""},
+		{ndjson.Case{Name: "a"}, named, ""},
+		{linked, ndjson.Case{Name: "b"}, ""},
+	} {
+		got := linkWarning(c.ref, c.con)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s vs %s: %q, want %q", c.ref.Name, c.con.Name, got, c.want)
+		}
+	}
+}
