@@ -39,7 +39,7 @@ func TestProgramOf(t *testing.T) {
 		{[]string{file, "x"}, "", &ndjson.Program{Path: file}},
 		{[]string{link}, "", &ndjson.Program{Path: link, Link: realLink}},
 		{[]string{"link"}, "", &ndjson.Program{Path: link, Link: realLink}}, // found in PATH
-		{[]string{"./prog"}, dir, &ndjson.Program{Path: file}},             // relative to the working directory
+		{[]string{"./prog"}, dir, &ndjson.Program{Path: file}},              // relative to the working directory
 		{[]string{runner.ShellPath, "-c", "prog"}, "", nil},
 		{[]string{filepath.Join(dir, "missing")}, "", nil},
 		{nil, "", nil},
