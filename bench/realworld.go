@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"gonum.org/v1/gonum/stat/distuv"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -1114,15 +1115,7 @@ func binomialTail(n, k int, p float64) float64 {
 	if k <= 0 {
 		return 1
 	}
-	lp, lq := math.Log(p), math.Log1p(-p)
-	sum := 0.0
-	for i := k; i <= n; i++ {
-		lc, _ := math.Lgamma(float64(n + 1))
-		li, _ := math.Lgamma(float64(i + 1))
-		lr, _ := math.Lgamma(float64(n - i + 1))
-		sum += math.Exp(lc - li - lr + float64(i)*lp + float64(n-i)*lq)
-	}
-	return min(sum, 1)
+	return 1 - distuv.Binomial{N: float64(n), P: p}.CDF(float64(k-1))
 }
 
 func pctOrDash(x []float64) string {

@@ -25,7 +25,7 @@ import (
 // bound, the measured value less three standard errors, so that the
 // shortfall is written down here and cannot silently grow: AR(1) 0.5 at
 // 50 pairs (0.93). Every dataset reports an interval: at 20 pairs a
-// series answers for the dependence it cannot rule out (shortWiden), so
+// series answers for the dependence it cannot rule out (shortWidening), so
 // AR(1) 0.8 (about 2 independent values' worth of information) covers
 // 0.94 there, with wide intervals. On independent noise from 50 pairs
 // the median width is at most 1.05 times the paired t-interval's

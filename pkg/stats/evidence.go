@@ -26,7 +26,7 @@ import "math"
 // independent values it may hold, n(1-ρ_u)/(1+ρ_u) - 1 with ρ_u an upper
 // bound of its lag-one coefficient (shortLag1Bound), and that part is not
 // clamped to the data's range, since 20 pairs of strongly dependent
-// noise may all lie on one side of their mean (shortWiden). Every row of
+// noise may all lie on one side of their mean (shortWidening). Every row of
 // the simulation from 20 to 49 pairs then covers 0.935 to 0.969 with no
 // interval withheld; independent series pay 1.36 times the paired
 // t-interval's width at 20 pairs and 1.13 at 49 (1.33 and 1.12 before),
@@ -78,18 +78,6 @@ func shortLag1Bound(a *autocovariance) float64 {
 	return min(max(rho, 0)+float64(ShortLag1Margin*se), maxWhiten)
 }
 
-// shortWiden returns the interval [lo, hi] of a short series with
-// autocovariances a, center and scale se widened to at least center ±
-// t·se, t Student's quantile at confidence percent with the degrees of
-// freedom of the independent values the series holds at the upper bound
-// of its lag-one coefficient (shortLag1Bound), not clamped to the data's
-// range; any other series' interval unchanged. decisionInterval applies
-// it to every decision interval.
-func shortWiden(a *autocovariance, center, se, lo, hi, confidence float64) (float64, float64) {
-	lo, hi, _ = shortWidening(a, center, se, lo, hi, confidence)
-	return lo, hi
-}
-
 // ShortWidening is the account of the short-series rule on a decision
 // interval: the upper bound of the lag-one coefficient it answered for,
 // the independent values the series holds at that bound, and the
@@ -99,8 +87,13 @@ type ShortWidening struct {
 	Lag1Bound, EffectiveBound, Factor float64
 }
 
-// shortWidening is shortWiden with its account, nil for a series the
-// rule does not apply to.
+// shortWidening returns the interval [lo, hi] of a short series with
+// autocovariances a, center and scale se widened to at least center ±
+// t·se, t Student's quantile at confidence percent with the degrees of
+// freedom of the independent values the series holds at the upper bound
+// of its lag-one coefficient (shortLag1Bound), not clamped to the data's
+// range, with its account; any other series' interval unchanged and no
+// account. decisionInterval applies it to every decision interval.
 func shortWidening(a *autocovariance, center, se, lo, hi, confidence float64) (float64, float64, *ShortWidening) {
 	if !shortSeries(len(a.dev)) || se == 0 || a.at(0) == 0 {
 		return lo, hi, nil

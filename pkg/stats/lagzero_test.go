@@ -93,7 +93,7 @@ func TestShortWiden(t *testing.T) {
 	for _, n := range []int{MinCheckedPairs - 1, MinCheckedPairs, ShortSeriesPairs - 1, ShortSeriesPairs} {
 		a := newAutocovariance(x[:n])
 		const center, se = 0.5, 0.25
-		lo, hi := shortWiden(a, center, se, 0.4, 0.6, 95)
+		lo, hi, _ := shortWidening(a, center, se, 0.4, 0.6, 95)
 		if n < MinCheckedPairs || n >= ShortSeriesPairs {
 			if lo != 0.4 || hi != 0.6 {
 				t.Errorf("%d values: [%v, %v] widened, want [0.4, 0.6]", n, lo, hi)
@@ -105,7 +105,7 @@ func TestShortWiden(t *testing.T) {
 		if math.Abs(lo-(center-q*se)) > 1e-12 || math.Abs(hi-(center+q*se)) > 1e-12 {
 			t.Errorf("%d values (upper ρ %.3f): [%v, %v], want %v ± %v·%v", n, rho, lo, hi, center, q, se)
 		}
-		if wlo, whi := shortWiden(a, center, se, -100, 100, 95); wlo != -100 || whi != 100 {
+		if wlo, whi, _ := shortWidening(a, center, se, -100, 100, 95); wlo != -100 || whi != 100 {
 			t.Errorf("%d values: a wider interval became [%v, %v]", n, wlo, whi)
 		}
 		_, _, w := shortWidening(a, center, se, 0.4, 0.6, 95)
