@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"gonum.org/v1/gonum/stat/distuv"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/flybench/flybench/internal/runner"
 	"github.com/flybench/flybench/pkg/ndjson"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // The realworld section (issue 19, section 2): identical real programs,
