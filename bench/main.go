@@ -95,6 +95,8 @@ func main() {
 	flag.StringVar(&rw.load, "realworld-load", "{bin}/interfere -seed {seed}", "realworld: the load condition's background command; {bin} is -bin, {seed} a random seed printed per run (default: the seeded random interferer of the mixed section)")
 	flag.DurationVar(&rw.loadPhase, "realworld-load-phase", 4*time.Second, "realworld: wait a random time up to this after starting the load (0: none)")
 	flag.StringVar(&rw.toolchain, "realworld-toolchain", "go1.27.3", "realworld: GOTOOLCHAIN of the gotest A/B builds")
+	flag.StringVar(&rw.keep, "realworld-keep", "", "realworld: write every run's analysed stream to this directory, one file per run (condition-mode-program-variant-round.ndjson)")
+	flag.Uint64Var(&rw.pairSeed, "realworld-pair-seed", 0, "realworld: fb-pair --seed of every run (0: a fresh random seed per run, printed on its line)")
 	flag.BoolVar(&rw.plan, "realworld-plan", false, "realworld: print the command, the runs and the estimated duration, and run nothing")
 	var mx mixedConfig
 	mixedProgs := flag.String("mixed-programs", strings.Join(mixedPrograms, ","), "mixed: programs, comma-separated")

@@ -52,6 +52,8 @@ type realworldConfig struct {
 	loadPhase  time.Duration // random wait after starting the load, up to this
 	toolchain  string        // GOTOOLCHAIN of the gotest A/B builds
 	plan       bool          // print the command, the runs and the estimate only
+	keep       string        // directory for every run's analysed stream; "" keeps none
+	pairSeed   uint64        // fb-pair --seed of every run; 0: a fresh one per run
 }
 
 // validate rejects settings the section cannot run with.
@@ -140,6 +142,12 @@ func (c realworldConfig) command() string {
 	if slices.Contains(c.modes, "gotest") {
 		args = append(args, "-realworld-toolchain", c.toolchain)
 	}
+	if c.pairSeed != 0 {
+		args = append(args, "-realworld-pair-seed", fmt.Sprint(c.pairSeed))
+	}
+	if c.keep != "" {
+		args = append(args, "-realworld-keep", shellQuote(c.keep))
+	}
 	return strings.Join(args, " ")
 }
 
@@ -212,6 +220,9 @@ func (b *bench) realworld(c realworldConfig) {
 		rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 19)), programs: map[string][]rwProgram{},
 		results: map[rwKey][]rwOutcome{}, allKind: map[string]rwTally{}}
 	check(os.MkdirAll(filepath.Join(r.dir, "copy"), 0o755))
+	if c.keep != "" && !c.plan {
+		check(os.MkdirAll(c.keep, 0o755))
+	}
 	var modes []string // the modes with a selected program
 	for _, m := range c.modes {
 		if len(c.selected(m)) > 0 {
@@ -840,7 +851,7 @@ func (r *rwBench) runMode(cond, mode string) {
 				if (v.kind == "A/B" && round >= r.abRuns) || (v.kind != "A/B" && round >= aaRuns) {
 					continue
 				}
-				o, seed := r.runOne(cond, v)
+				o, seed := r.runOne(cond, v, fmt.Sprintf("%s-%s-%s-%s-%02d", cond, mode, p.name, strings.ReplaceAll(v.kind, "/", ""), round+1))
 				key := rwKey{cond, mode, p.name, v.kind}
 				r.results[key] = append(r.results[key], o)
 				fmt.Printf("  %2d %-16s %-4s %s%s\n", round+1, p.name, v.kind, o.line(), seed)
@@ -850,25 +861,39 @@ func (r *rwBench) runMode(cond, mode string) {
 	r.printMode(cond, mode, progs)
 }
 
-// runOne runs one variant, under a fresh load for the load condition, and
-// returns its outcome and the load's seed for the run's line.
-func (r *rwBench) runOne(cond string, v rwVariant) (rwOutcome, string) {
-	seedNote := ""
+// runOne runs one variant, under a fresh load for the load condition, with
+// its own fb-pair seed (the layout paddings, the order of each pair and the
+// shared batch sizes are drawn from it), and returns its outcome and the
+// seeds for the run's line. With -realworld-keep the analysed stream is
+// written to name.ndjson there.
+func (r *rwBench) runOne(cond string, v rwVariant, name string) (rwOutcome, string) {
+	pairSeed := r.pairSeed
+	if pairSeed == 0 {
+		pairSeed = 1 + r.rng.Uint64N(1<<31)
+	}
+	seedNote := fmt.Sprintf("  pair-seed=%d", pairSeed)
 	if cond == "load" {
 		stop, seed, err := r.startLoad()
 		if err != nil {
-			return rwOutcome{outcome: outcome{err: err}}, ""
+			return rwOutcome{outcome: outcome{err: err}}, seedNote
 		}
 		defer stop()
 		if seed != 0 {
-			seedNote = fmt.Sprintf("  seed=%d", seed)
+			seedNote += fmt.Sprintf(" load-seed=%d", seed)
 		}
 	}
 	flags := append(append(append([]string(nil), v.flags...), strings.Fields(r.pairFlags)...), strings.Fields(r.extra)...)
+	flags = append(flags, "--seed", fmt.Sprint(pairSeed))
 	out, elapsed, err := r.b.pairAnalyze(flags, v.a, v.c)
 	o := rwOutcome{outcome: outcome{elapsed: elapsed, err: err}}
 	if err != nil {
 		return o, seedNote
+	}
+	if r.keep != "" {
+		if err := os.WriteFile(filepath.Join(r.keep, name+".ndjson"), out, 0o644); err != nil {
+			o.err = fmt.Errorf("-realworld-keep: %w", err)
+			return o, seedNote
+		}
 	}
 	o.err = scanRecords(out, func(typ string, raw []byte) error {
 		if typ == ndjson.TypeSummary && o.opNS == 0 {

@@ -41,7 +41,7 @@ func measureFlags(pair bool) []ucli.Flag {
 		{both, &ucli.DurationFlag{Name: "min-sample-time", Category: budget, Value: d.MinSample, Usage: "shortest batch calibration may choose"}},
 		{both, &ucli.Int64Flag{Name: "max-iterations", Category: budget, Value: math.MaxInt64, DefaultText: "unlimited", Usage: "most logical operations (runs) in one batch"}},
 		{both, &ucli.BoolFlag{Name: "subtract-timer-cost", Category: sampling, Usage: "subtract the minimum clock-read cost once from every batch"}},
-		{both, &ucli.Uint64Flag{Name: "seed", Category: sampling, Value: d.Seed, Usage: "seed of the order shuffles"}},
+		{both, &ucli.Uint64Flag{Name: "seed", Category: sampling, Value: d.Seed, Usage: "seed of the order shuffles, the shared batch sizes and the layout paddings"}},
 		{both, &ucli.StringSliceFlag{Name: "name", Category: output, Usage: "name of the next command, in order (repeat for each command; default: the command itself)"}},
 		{both, tagFlag()},
 		{both, &ucli.StringSliceFlag{Name: "work-units", Category: sampling, Usage: "logical work one operation completes (items processed, requests served): one value for every case, or one per case in order (commands, or worker sides); adds a throughput view (units per second, higher is better) to summaries and comparisons"}},
