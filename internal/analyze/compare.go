@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
@@ -228,14 +230,12 @@ func lopsided(refSlow, conSlow int) (string, int) {
 	return "contender", k
 }
 
-// binomialTail is P(X >= k) for X ~ Binomial(n, 1/2).
+// binomialTail is P(X >= k) for X ~ Binomial(n, 1/2). (A running
+// product from 2^-n, summed, underflows to 0 beyond 1074 trials and would
+// call every split of that many rejected pairs lopsided.)
 func binomialTail(n, k int) float64 {
-	var p, term float64 = 0, math.Pow(0.5, float64(n))
-	for i := 0; i <= n; i++ {
-		if i >= k {
-			p += term
-		}
-		term = term * float64(n-i) / float64(i+1)
+	if k <= 0 {
+		return 1
 	}
-	return p
+	return distuv.Binomial{N: float64(n), P: 0.5}.Survival(float64(k - 1))
 }

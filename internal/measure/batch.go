@@ -27,7 +27,7 @@ func (m *measurement) prepareBatch(clk probes.Clock) error {
 		}
 		found = append(found, discovered{timer: op.last.Timer, elapsed: op.last.Done != nil && op.last.Done.ElapsedNS != nil, axes: op.last.Axes})
 		ops = append(ops, op)
-		m.addCase(m.caseNames[i], s.command, argv, op, cmd)
+		m.addCase(m.caseNames[i], s.command, argv, "", op, cmd)
 		m.cases[len(m.cases)-1].WorkUnits = op.last.WorkUnits
 	}
 	timer, decls, err := agree(m.caseNames, found)

@@ -2,13 +2,10 @@ package measure
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/observe"
 	"github.com/flybench/flybench/internal/runner"
-	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/probes"
 )
 
@@ -19,7 +16,7 @@ func (m *measurement) prepareExec(clk probes.Clock) error {
 		if err != nil {
 			return err
 		}
-		m.addCase(m.caseNames[i], s.command, argv, execOp{cmd: cmd, clk: clk}, cmd)
+		m.addCase(m.caseNames[i], s.command, argv, "", execOp{cmd: cmd, clk: clk}, cmd)
 	}
 	if m.Timer == TimerCPU {
 		m.setTimer(nil, nil, "")
@@ -46,36 +43,10 @@ func (m *measurement) newCommand(i int, text string, opts runner.Options) (*runn
 	return cmd, argv, nil
 }
 
-// addCase records a prepared case.
-func (m *measurement) addCase(name, command string, argv []string, op collect.Operation, usage observe.UsageSource) {
-	m.cases = append(m.cases, collect.Case{Name: name, Command: command, Argv: argv, Op: op, Program: programOf(argv, "")})
+// addCase records a prepared case whose argv starts in the working
+// directory dir ("" for this process's).
+func (m *measurement) addCase(name, command string, argv []string, dir string, op collect.Operation, usage observe.UsageSource) {
+	m.cases = append(m.cases, collect.Case{Name: name, Command: command, Argv: argv, Op: op, Program: programOf(argv, dir)})
 	m.usages = append(m.usages, usage)
 	m.sources = append(m.sources, nil)
-}
-
-// programOf is the file argv starts from the working directory dir (""
-// for this process's): its first word as the runner finds it (in PATH
-// when it holds no slash, else relative to dir), made absolute, and the
-// file it resolves to when that is a symbolic link itself (a linked
-// directory above it is not recorded). Nil for a command run through the
-// shell and for one that is not found.
-func programOf(argv []string, dir string) *ndjson.Program {
-	if len(argv) == 0 || (argv[0] == runner.ShellPath && len(argv) > 1 && argv[1] == "-c") {
-		return nil
-	}
-	abs, err := runner.LookPath(argv[0], dir)
-	if err != nil {
-		return nil
-	}
-	st, err := os.Lstat(abs)
-	if err != nil {
-		return nil
-	}
-	p := &ndjson.Program{Path: abs}
-	if st.Mode()&os.ModeSymlink != 0 {
-		if real, err := filepath.EvalSymlinks(abs); err == nil {
-			p.Link = real
-		}
-	}
-	return p
 }

@@ -32,8 +32,7 @@ func (m *measurement) prepareGotest(clk probes.Clock) error {
 			return &CommandError{Err: fmt.Errorf("%s: first batch: %w", m.caseNames[i], err)}
 		}
 		results, ops = append(results, op.last), append(ops, op)
-		m.addCase(m.caseNames[i], s.command, argv, op, cmd)
-		m.cases[len(m.cases)-1].Program = programOf(argv, spec.Dir)
+		m.addCase(m.caseNames[i], s.command, argv, spec.Dir, op, cmd)
 	}
 	decls := gotest.Axes(results...)
 	if err := custom.ValidateSet(decls); err != nil {
