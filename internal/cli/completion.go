@@ -7,7 +7,10 @@ import (
 	ucli "github.com/urfave/cli/v2"
 
 	"github.com/flybench/flybench/internal/completion"
+	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/internal/report"
+	"github.com/flybench/flybench/pkg/ndjson"
+	"github.com/flybench/flybench/pkg/stats"
 )
 
 // completionFlag prints the tool's shell completion script and exits; it
@@ -15,24 +18,26 @@ import (
 const completionFlag = "generate-completion"
 
 // flagChoices are the fixed values of the flags that have them, by
-// "tool/flag", or by "flag" for every tool that has it.
+// "tool/flag", or by "flag" for every tool that has it: the stream's and
+// the engines' own words where they have them, so completion offers what
+// the flag accepts.
 var flagChoices = map[string][]string{
 	"fb-report/format":      report.Formats(),
 	"fb-report/plot":        report.PlotNames(),
 	"fb-check/format":       {"console", "markdown", "ndjson"},
 	"color":                 {"auto", "always", "never"},
 	"progress":              {"auto", "tty", "plain", "none"},
-	"estimator":             {"robust", "mean"},
-	"fb-analyze/estimator":  {"robust", "mean", "legacy"},
-	"retention":             {"reservoir", "first", "latest"},
+	"estimator":             {string(stats.EstimatorRobust), string(stats.EstimatorMean)},
+	"fb-analyze/estimator":  {string(stats.EstimatorRobust), string(stats.EstimatorMean), string(stats.EstimatorLegacy)},
+	"retention":             {ndjson.RetainReservoir, ndjson.RetainFirst, ndjson.RetainLatest},
 	"multiplicity":          {"bonferroni", "none"},
-	"family":                {"time", "all"},
+	"family":                {ndjson.FamilyTime, ndjson.FamilyAll},
 	"outcome":               {"success", "failure", "timeout", "cancelled", "all"},
-	"conditions":            {"observe", "pause", "fail"},
-	"conditions-on-timeout": {"observe", "fail"},
+	"conditions":            {ndjson.ConditionsObserve, ndjson.ConditionsPause, ndjson.ConditionsFail},
+	"conditions-on-timeout": {ndjson.ConditionsObserve, ndjson.ConditionsFail},
 	"max-thermal-state":     {"nominal", "fair", "serious", "critical"},
-	"watch":                 {"observe", "retake", "pause"},
-	"timer":                 {"auto", "wall", "cpu"},
+	"watch":                 {ndjson.WatchObserve, ndjson.WatchRetake, ndjson.WatchPause},
+	"timer":                 {string(measure.TimerAuto), string(measure.TimerWall), string(measure.TimerCPU)},
 	"reference":             {"int", "mem"},
 	completionFlag:          completion.Shells,
 }
