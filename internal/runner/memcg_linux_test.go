@@ -34,8 +34,12 @@ func TestChargedPeakOfTouch(t *testing.T) {
 			}
 			u := c.Usage()
 			got := u.ChargedPeakBytes >> 10
-			if u.ChargedErr != nil || u.ChargedMethod != m.Method() || got < 32<<10-256 || got > 32<<10+1024 {
-				t.Errorf("batch %v, n %d: mem_peak %d KiB (%s, %v), want 32 MiB and at most 1 MiB more", batch, n, got, u.ChargedMethod, u.ChargedErr)
+			// The kernel charges in per-CPU batches of up to 256 KiB, so a
+			// single value can read that much per CPU below what was
+			// touched (32,424 KiB was seen on 2 CPUs).
+			short := 256 * int64(runtime.NumCPU())
+			if u.ChargedErr != nil || u.ChargedMethod != m.Method() || got < 32<<10-short || got > 32<<10+1024 {
+				t.Errorf("batch %v, n %d: mem_peak %d KiB (%s, %v), want 32 MiB, at most %d KiB less or 1 MiB more", batch, n, got, u.ChargedMethod, u.ChargedErr, short)
 			}
 			t.Logf("batch %v, n %d: mem_peak %d KiB", batch, n, got)
 			if m.Version == 1 {
