@@ -883,7 +883,11 @@ func (r *rwBench) runOne(cond string, v rwVariant, name string) (rwOutcome, stri
 		}
 	}
 	flags := append(append(append([]string(nil), v.flags...), strings.Fields(r.pairFlags)...), strings.Fields(r.extra)...)
-	flags = append(flags, "--seed", fmt.Sprint(pairSeed))
+	if !slices.ContainsFunc(flags, func(f string) bool { return f == "--seed" || strings.HasPrefix(f, "--seed=") }) {
+		flags = append(flags, "--seed", fmt.Sprint(pairSeed))
+	} else {
+		seedNote = "  pair-seed from the flags" + strings.TrimPrefix(seedNote, fmt.Sprintf("  pair-seed=%d", pairSeed))
+	}
 	out, elapsed, err := r.b.pairAnalyze(flags, v.a, v.c)
 	o := rwOutcome{outcome: outcome{elapsed: elapsed, err: err}}
 	if err != nil {
