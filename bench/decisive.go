@@ -234,11 +234,12 @@ func (b *bench) sampledMedian(args ...string) float64 {
 // measureTruth compares A with B in one long paired run on the idle
 // machine, prints it, stores B's change as the truth, and returns each
 // side's median run time in ns.
-func (e *experiment) measureTruth() (float64, float64) {
+func (e *experiment) measureTruth(extra ...string) (float64, float64) {
 	flags := []string{"-t", e.truthTime.String(), "--samples", fmt.Sprint(truthSamples)}
 	if e.truthAuto {
 		flags = flags[:2] // as many pairs as fit: the narrowest truth the time allows
 	}
+	flags = append(flags, extra...)
 	start := time.Now()
 	out, _, err := e.b.pairAnalyze(flags, e.cmdA, e.cmdB)
 	check(err)

@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -35,7 +37,7 @@ const (
 // The section's programs and methods, in table order.
 var (
 	mixedPrograms = []string{"compute", "memory", "io", "short", "long"}
-	mixedMethods  = []string{"paired", "until", "cpu", "duet", "retake", "sequential", "hyperfine"}
+	mixedMethods  = []string{"paired", "until", "cpu", "pinned", "duet", "retake", "sequential", "hyperfine"}
 )
 
 // mixedConfig is the mixed-interference section's settings, from the
@@ -98,6 +100,8 @@ func (c mixedConfig) method(name string) method {
 		return method{name, append([]string{"--until", "decision", "--max-time", stop}, watch...)}
 	case "cpu":
 		return method{name, append([]string{"--timer", "cpu", "-t", t, "--max-sampling-time", stop}, watch...)}
+	case "pinned":
+		return method{name, append([]string{"--cpu", pinnedCPU(), "-t", t, "--max-sampling-time", stop}, watch...)}
 	case "duet":
 		return method{name, append([]string{"--duet", "-t", t, "--max-sampling-time", stop}, watch...)}
 	case "retake":
@@ -110,6 +114,11 @@ func (c mixedConfig) method(name string) method {
 	}
 	return method{name: "hyperfine"}
 }
+
+// pinnedCPU is the logical CPU the pinned method places both sides on:
+// the last one, which takes fewer of the machine's interrupts than CPU 0
+// on the machines measured here.
+func pinnedCPU() string { return fmt.Sprint(max(0, runtime.NumCPU()-1)) }
 
 // estimate is the section's expected wall time: every comparison's budget
 // and mean wait, and each program's quiet run.
@@ -132,10 +141,11 @@ type mixedRun struct {
 	mixedConfig
 	b            *bench
 	rng          *rand.Rand
-	hyperfine    string // path, empty when not installed
-	interfereDir string // interfere -dir
-	ioDir        string // iobound -dir
-	truths       map[string]float64
+	hyperfine    string                     // path, empty when not installed
+	interfereDir string                     // interfere -dir
+	ioDir        string                     // iobound -dir
+	truths       map[string]float64         // each program's quiet truth, unplaced
+	pinnedTruths map[string]float64         // each program's quiet truth pinned to pinnedCPU, the pinned method's
 	results      map[cellKey][]mixedOutcome // cellKey.load is the program
 }
 
@@ -154,7 +164,7 @@ type mixedOutcome struct {
 // trial, kind and method under a fresh interferer, then the summary.
 func (b *bench) mixed(c mixedConfig) {
 	section("interference that is not a square wave (issue 19 §3): A/A and A/B (B 2% more time; memory 3%) per program and method, under a seeded random interferer")
-	m := &mixedRun{mixedConfig: c, b: b, truths: map[string]float64{}, results: map[cellKey][]mixedOutcome{},
+	m := &mixedRun{mixedConfig: c, b: b, truths: map[string]float64{}, pinnedTruths: map[string]float64{}, results: map[cellKey][]mixedOutcome{},
 		rng:          rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 19)),
 		interfereDir: filepath.Join(b.tmp, "interfere"), ioDir: filepath.Join(b.tmp, "iobound")}
 	check(os.MkdirAll(m.interfereDir, 0o755))
@@ -278,6 +288,14 @@ func (m *mixedRun) runProgram(p program) {
 	e := &experiment{decisiveConfig: decisiveConfig{truthTime: m.truth}, b: m.b, cmdA: p.a, cmdB: p.b, hyperfine: m.hyperfine, truthAuto: true}
 	tA, tB := e.measureTruth()
 	m.truths[p.name] = e.truth
+	if slices.Contains(m.methods, "pinned") {
+		// A program placed on one CPU is not the same run as one the
+		// scheduler moves (a Go program's GOMAXPROCS follows its
+		// affinity): the pinned method's truth is a quiet pinned run.
+		pinned := *e
+		pinned.measureTruth("--cpu", pinnedCPU())
+		m.pinnedTruths[p.name] = pinned.truth
+	}
 	e.runs = max(10, int(m.budget.Seconds()*1e9/(tA+tB))-hyperfineWarmup)
 	if m.hyperfine != "" {
 		fmt.Printf("  hyperfine --runs %d\n", e.runs)
@@ -339,6 +357,14 @@ func (m *mixedRun) cellWidth() int {
 		w = max(w, len("A/A ")+len(name))
 	}
 	return w
+}
+
+// truthOf is the quiet truth a method's A/B intervals are judged against.
+func (m *mixedRun) truthOf(program, method string) float64 {
+	if method == "pinned" {
+		return m.pinnedTruths[program]
+	}
+	return m.truths[program]
 }
 
 // runOne runs one comparison under a fresh interferer, which it stops

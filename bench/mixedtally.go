@@ -160,6 +160,9 @@ func (m *mixedRun) printSummary() {
 	fmt.Printf("\n  -- summary: %d trials per cell; A/A truth 0, A/B truth each program's quiet run:", m.trials)
 	for _, p := range m.programs {
 		fmt.Printf(" %s %+.2f%%", p, m.truths[p])
+		if t, ok := m.pinnedTruths[p]; ok {
+			fmt.Printf(" (pinned %+.2f%%)", t)
+		}
 	}
 	fmt.Println()
 	fmt.Println("  false: A/A any directional verdict, A/B \"contender faster\"; found: A/B \"reference faster\"; cover: the interval contains the truth;")
@@ -173,7 +176,7 @@ func (m *mixedRun) printSummary() {
 	for _, p := range m.programs {
 		for _, name := range m.methods {
 			aa := mixedTallyOf(m.results[cellKey{p, "A/A", name}], "A/A", 0)
-			ab := mixedTallyOf(m.results[cellKey{p, "A/B", name}], "A/B", m.truths[p])
+			ab := mixedTallyOf(m.results[cellKey{p, "A/B", name}], "A/B", m.truthOf(p, name))
 			fmt.Printf("  %-8s %-10s | A/A %s | A/B %s | %s", p, name, aa.columns("A/A"), ab.columns("A/B"), goals(p, aa, ab))
 			if failed := aa.failed + ab.failed; failed > 0 {
 				fmt.Printf("  (%d failed)", failed)

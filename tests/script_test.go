@@ -40,7 +40,8 @@ func TestScripts(t *testing.T) {
 			env.Setenv("PATH", env.Getenv("PATH")+string(os.PathListSeparator)+binDir)
 			env.Setenv("NO_COLOR", "")
 			repo, err := filepath.Abs("..")
-			env.Setenv("REPO", repo) // for scripts that run the repository's own files (examples/ci)
+			env.Setenv("BIN", binDir) // for scripts that copy a tool or example program
+			env.Setenv("REPO", repo)  // for scripts that run the repository's own files (examples/ci)
 			return err
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){

@@ -39,6 +39,7 @@ var flagChoices = map[string][]string{
 	"watch":                 {ndjson.WatchObserve, ndjson.WatchRetake, ndjson.WatchPause},
 	"timer":                 {string(measure.TimerAuto), string(measure.TimerWall), string(measure.TimerCPU)},
 	"reference":             {"int", "mem"},
+	"page-cache":            {ndjson.PageCacheDrop, ndjson.PageCacheKeep},
 	completionFlag:          completion.Shells,
 }
 

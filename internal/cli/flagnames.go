@@ -36,6 +36,7 @@ var flagNames = map[string]string{
 	"Layout":                  "--randomize-layout",
 	"RandomizeLayout":         "--randomize-layout",
 	"Reference":               "--reference",
+	"KeepPageCache":           "--page-cache",
 	"Resume.Path":             "--resume",
 	"Resume.Retry":            "--retry-failed",
 	"WorkUnits":               "--work-units",

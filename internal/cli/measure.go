@@ -89,6 +89,13 @@ func measureRequest(c *ucli.Context, env Env, tool string, least, most int) (mea
 		}
 		r.DuetCPUs = cpus
 	}
+	switch v := c.String("page-cache"); v {
+	case ndjson.PageCacheDrop:
+	case ndjson.PageCacheKeep:
+		r.KeepPageCache = true
+	default:
+		return r, withCode(ExitUsage, fmt.Errorf("--page-cache %q: use drop or keep", v), "")
+	}
 	if path, retry := c.String("resume"), c.Bool("retry-failed"); path != "" || retry {
 		r.Resume = &measure.Resume{Path: path, Retry: retry}
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/flybench/flybench/internal/conditions"
 	"github.com/flybench/flybench/internal/measure"
 	"github.com/flybench/flybench/internal/runner"
+	"github.com/flybench/flybench/pkg/ndjson"
 	"github.com/flybench/flybench/pkg/stats"
 )
 
@@ -100,9 +101,11 @@ func measureFlags(pair bool) []ucli.Flag {
 		{both, &ucli.StringFlag{Name: "gotest-dir", Category: modes, Usage: "--gotest: working directory of the test binaries (default: the current one)"}},
 		{both, &ucli.BoolFlag{Name: "randomize-layout", Category: sampling, Value: true, DefaultText: "true in exec and batch modes",
 			Usage: "start every pair's or round's processes with " + runner.LayoutVar + " padded to a seeded length (0 to 4095 bytes, the same for every case, recorded per sample), so memory-layout bias becomes noise the interval accounts for (man fb-pair(1), LAYOUT BIAS); --randomize-layout=false fixes the environment"}},
+		{both, &ucli.StringFlag{Name: "page-cache", Category: sampling, Value: ndjson.PageCacheDrop,
+			Usage: "drop: write back and drop each command's program file from the page cache before warm-up and whenever a process block starts (--rotate), so every side reads its code back the same way (a copy of a program is held as cp wrote it and can run apart from the original for as long as both stay cached; man fb-pair(1), LAYOUT BIAS); keep: leave the cache as found; Linux only"}},
 		{both, &ucli.StringFlag{Name: "reference", Category: sampling, Usage: "run a reference workload as one more case, last, and score every case in its units: int or mem (the built-in fb-refwork, found next to this tool, then in PATH; man fb-refwork(1)) or a command; exec and batch modes"}},
 		{both, &ucli.IntFlag{Name: "invocations", Category: sampling, Value: 1, Usage: "repeat the whole collection (warm-up, calibration, --samples per case) in K blocks of fresh processes: AB/BA blocks for two cases, a Williams order for three or more (man fb-pair(1), PROCESS BLOCKS); worker, gotest and batch modes"}},
-		{pairOnly, &ucli.StringFlag{Name: "rotate", Category: sampling, Value: "auto", Usage: "worker mode: replace the workers with fresh processes every N pairs or rounds, so that the run holds several process blocks and the comparison's interval covers how two processes of one binary differ (auto: about 12 blocks of at least 10 units; off: one process per side for the whole run) (man fb-pair(1), PROCESS BLOCKS)"}},
+		{pairOnly, &ucli.StringFlag{Name: "rotate", Category: sampling, Value: "auto", Usage: "start a new process block every N pairs or rounds, so that the comparison's interval covers how two processes of one binary, or two copies of one program, differ: worker mode replaces the workers with fresh processes; the other modes, whose batches start processes of their own, drop the programs' files from the page cache (--page-cache drop) so the block reads them back afresh (auto: about 12 blocks of at least 10 units; off: one block for the whole run) (man fb-pair(1), PROCESS BLOCKS)"}},
 		{pairOnly, &ucli.StringFlag{Name: "resume", Category: sampling, Usage: "continue the interrupted --invocations collection archived in FILE, appending to it: the same commands and flags are checked against its run record, a partial block is abandoned, fresh blocks run until --invocations blocks are complete", TakesFile: true}},
 		{pairOnly, &ucli.BoolFlag{Name: "retry-failed", Category: sampling, Usage: "--resume: first append one fresh attempt (same block, next attempt) for each block that did not complete"}},
 		{pairOnly, &ucli.BoolFlag{Name: "duet", Category: host, Usage: "run the two sides of every pair at the same time, each pinned to its own CPU, swapping CPUs every pair, the pair's leader started a moment first: interference that hits the machine hits both sides, and the result is each side's performance next to the other as co-runner; needs two usable CPUs; time axes only; Linux only"}},

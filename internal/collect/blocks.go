@@ -46,11 +46,12 @@ type ProcessPlan struct {
 	// Blocks are collected in order; a block that fails or is interrupted
 	// ends the run.
 	Blocks []Block
-	// Start, when set, starts the block's fresh processes in the block's
-	// order before its warm-up, and returns their process IDs (one per
-	// case) for the block record. Nil when every batch starts its own
-	// process: then the block is the unit of schedule and calibration.
-	Start func(b Block) ([]int, error)
+	// Start, when set, starts the block before its warm-up: its fresh
+	// processes in the block's order (worker mode), or a fresh read of
+	// the programs' files (dropped from the page cache), and says what it
+	// did for the block record. Where every batch starts its own process
+	// the block is also the unit of schedule and calibration.
+	Start func(b Block) (Started, error)
 	// Resumed continues a run already in the stream: the run record is
 	// not written again, Prior is what the stream's earlier sessions
 	// kept (it is added to the end record), and units and seq continue
@@ -137,11 +138,11 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 	e.block, e.proc = &b, &ndjson.ProcessRef{Block: b.Block, Attempt: b.Attempt}
 	defer func() { e.block, e.proc = nil, nil }()
 	before := slices.Clone(end.Samples)
-	var pids []int
+	var started Started
 	var err error
 	if e.Process.Start != nil {
 		e.report(Status{Phase: "starting", Case: fmt.Sprintf("block %d", b.Block)})
-		if pids, err = e.Process.Start(b); err != nil && !e.stopped.Load() {
+		if started, err = e.Process.Start(b); err != nil && !e.stopped.Load() {
 			err = &FailedError{Case: fmt.Sprintf("block %d", b.Block), Err: err}
 		}
 	}
@@ -152,7 +153,7 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 		err = e.blockPhases(end, first)
 	}
 	rec := &ndjson.Block{RunID: e.Run.RunID, Block: b.Block, Attempt: b.Attempt, Order: b.Order,
-		Orientation: b.Orientation, Samples: make([]int, len(end.Samples)), PIDs: pids}
+		Orientation: b.Orientation, Samples: make([]int, len(end.Samples)), PIDs: started.PIDs, Dropped: started.Dropped}
 	for c := range rec.Samples {
 		rec.Samples[c] = end.Samples[c] - before[c]
 	}

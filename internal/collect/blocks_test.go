@@ -42,9 +42,9 @@ func blockEngine(k, n int) (*Engine, *bytes.Buffer, []*fakeOp, *[][]int) {
 	}
 	e, buf := newEngine(Config{Batching: EqualTime, SizeSpread: 1, Samples: 10, Measurement: 1e8, MinSample: 1000, MaxIterations: 1 << 40, Seed: 3, Invocations: n}, ops...)
 	started := &[][]int{}
-	e.Process = &ProcessPlan{Blocks: Blocks(k, n, 3), Start: func(b Block) ([]int, error) {
+	e.Process = &ProcessPlan{Blocks: Blocks(k, n, 3), Start: func(b Block) (Started, error) {
 		*started = append(*started, b.Order)
-		return []int{100 + len(*started), 200 + len(*started)}[:min(k, 2)], nil
+		return Started{PIDs: []int{100 + len(*started), 200 + len(*started)}[:min(k, 2)]}, nil
 	}}
 	return e, buf, ops, started
 }
@@ -169,7 +169,7 @@ func TestBlockInterrupted(t *testing.T) {
 // before any of its batches runs.
 func TestBlockStartFails(t *testing.T) {
 	e, buf, _, _ := blockEngine(2, 2)
-	e.Process.Start = func(Block) ([]int, error) { return nil, errors.New("no handshake") }
+	e.Process.Start = func(Block) (Started, error) { return Started{}, errors.New("no handshake") }
 	_, err := e.Collect()
 	blocks := blockRecords(t, buf.Bytes())
 	if err == nil || len(blocks) != 1 || blocks[0].Status != ndjson.BlockFailed || !strings.Contains(blocks[0].Reason, "block 0: no handshake") {

@@ -157,10 +157,15 @@ type Engine struct {
 	// Process, when set, repeats the whole collection in process blocks
 	// (blocks.go); nil collects one block, as without --invocations.
 	Process *ProcessPlan
-	// Rotate, when set and Config.Rotate is not 0, replaces the cases'
-	// processes with fresh ones started in b's order, returning their
-	// process IDs, every Config.Rotate units (rotate.go).
-	Rotate func(b Block) ([]int, error)
+	// Rotate, when set and Config.Rotate is not 0, starts a new block
+	// every Config.Rotate units (rotate.go): it replaces the cases'
+	// long-lived processes with fresh ones started in b's order, or drops
+	// the programs' files from the page cache where every batch starts
+	// its own process, and says what it did.
+	Rotate func(b Block) (Started, error)
+	// RotateDoes says in a few words what Rotate does, for the run
+	// record's rule ("fresh processes").
+	RotateDoes string
 	// Duet places the two sides of every pair on their CPUs when
 	// Config.Duet asks for a duet run (duet.go); it must be set then.
 	Duet *Duet
@@ -321,7 +326,7 @@ func (e *Engine) fillRun() {
 	r.Config.SubtractTimerCost = c.SubtractTimerCost
 	switch {
 	case e.Rotate != nil && c.Rotate == AutoRotation:
-		r.Config.Rotation = RotationRule
+		r.Config.Rotation = RotationRule(e.RotateDoes)
 	case e.Rotate != nil && c.Rotate > 0:
 		r.Config.Rotation = fmt.Sprintf("every %d units", c.Rotate)
 	}

@@ -7,15 +7,17 @@ import (
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
-// Rotation replaces long-lived processes (workers) with fresh ones every
-// so many units, so that the run holds several process blocks: two
-// processes of one binary differ by what each drew at start (its memory
-// layout, its collector's phase, where the scheduler put it), every pair
-// of one block shares that draw, and only with several blocks can the
-// analysis see how much it matters (pkg/stats, process blocks as
-// clusters). Each block after the first starts its processes afresh, in
-// the orientation of schedule.Block, runs one untimed batch of every case
-// to warm them, and carries on with the run's schedule and calibration.
+// Rotation starts a new block every so many units, so that the run holds
+// several process blocks: two processes of one binary differ by what each
+// drew at start (its memory layout, its collector's phase, where the
+// scheduler put it), and two copies of one program by how and where the
+// page cache holds each file; every pair of one block shares that draw,
+// and only with several blocks can the analysis see how much it matters
+// (pkg/stats, process blocks as clusters). Each block after the first
+// starts afresh (long-lived workers are replaced, in the orientation of
+// schedule.Block; programs started per batch have their files dropped
+// from the page cache), runs one untimed batch of every case to warm
+// them, and carries on with the run's schedule and calibration.
 // Samples name their block (ndjson.Sample.Proc) and a block record closes
 // every block.
 
@@ -31,8 +33,18 @@ const (
 )
 
 // RotationRule describes the automatic rotation in one line, for the run
-// record.
-const RotationRule = "auto: fresh processes every max(10, units/12) units (units/24 under a stopping rule), one untimed batch of every case after each start"
+// record: does says what starting a block does ("fresh processes").
+func RotationRule(does string) string {
+	return "auto: " + does + " every max(10, units/12) units (units/24 under a stopping rule), one untimed batch of every case after each start"
+}
+
+// Started is what starting a block did: the process IDs of its fresh
+// processes, one per case (worker mode), and what dropping the programs'
+// files from the page cache came to (nil when they were not dropped).
+type Started struct {
+	PIDs    []int
+	Dropped *ndjson.Dropped
+}
 
 // rotationUnits is the number of units per block for a run of samples
 // units: Config.Rotate itself, or AutoRotation resolved.
@@ -55,6 +67,7 @@ type rotation struct {
 	before []int
 	order  []int // the order its processes started in
 	orient string
+	start  Started // what starting it did (zero for block 0)
 }
 
 // startRotation opens block 0, whose processes are the ones warm-up and
@@ -88,7 +101,8 @@ func (s *sampler) rotate() error {
 	r.before = slices.Clone(s.end.Samples) // closed: nothing more to record if the start fails
 	b := BlockAt(len(e.Cases), r.block+1, 0, e.Config.Seed)
 	e.report(Status{Phase: "starting", Case: fmt.Sprintf("block %d", b.Block)})
-	if _, err := e.Rotate(b); err != nil {
+	started, err := e.Rotate(b)
+	if err != nil {
 		if e.stopped.Load() {
 			return ErrInterrupted
 		}
@@ -100,7 +114,7 @@ func (s *sampler) rotate() error {
 			return err
 		}
 	}
-	*r = rotation{every: r.every, block: b.Block, before: slices.Clone(s.end.Samples), order: b.Order, orient: b.Orientation}
+	*r = rotation{every: r.every, block: b.Block, before: slices.Clone(s.end.Samples), order: b.Order, orient: b.Orientation, start: started}
 	e.proc = &ndjson.ProcessRef{Block: b.Block}
 	return nil
 }
@@ -110,7 +124,7 @@ func (s *sampler) rotate() error {
 func (s *sampler) closeBlock() error {
 	r, e := s.rot, s.e
 	rec := &ndjson.Block{RunID: e.Run.RunID, Block: r.block, Order: r.order, Orientation: r.orient,
-		Samples: make([]int, len(s.end.Samples)), Status: ndjson.BlockComplete}
+		Samples: make([]int, len(s.end.Samples)), Status: ndjson.BlockComplete, PIDs: r.start.PIDs, Dropped: r.start.Dropped}
 	for c := range rec.Samples {
 		rec.Samples[c] = s.end.Samples[c] - r.before[c]
 	}

@@ -17,9 +17,9 @@ func rotateEngine(every int) (*Engine, *bytes.Buffer, []*fakeOp, *[][]int) {
 	ops := []*fakeOp{{clk: clk, perOp: 1000}, {clk: clk, perOp: 1100}}
 	e, buf := newEngine(Config{Batching: SharedIterations, SizeSpread: 1, Samples: 25, Measurement: 1e8, MinSample: 1000, MaxIterations: 1 << 40, Seed: 3, Rotate: every}, ops[0], ops[1])
 	started := &[][]int{}
-	e.Rotate = func(b Block) ([]int, error) {
+	e.Rotate = func(b Block) (Started, error) {
 		*started = append(*started, b.Order)
-		return nil, nil
+		return Started{Dropped: &ndjson.Dropped{Pages: 10 * b.Block, Resident: b.Block}}, nil
 	}
 	return e, buf, ops, started
 }
@@ -59,6 +59,11 @@ func TestRotation(t *testing.T) {
 		if i > 0 && b.Orientation == blocks[i-1].Orientation {
 			t.Errorf("blocks %d and %d both %q", i-1, i, b.Orientation)
 		}
+		// What starting a block did is the record of that block: none for
+		// block 0, whose processes calibration used.
+		if (i == 0) != (b.Dropped == nil) || (i > 0 && (b.Dropped.Pages != 10*i || b.Dropped.Resident != i)) {
+			t.Errorf("block %d: dropped %+v", i, b.Dropped)
+		}
 	}
 	// The same run without rotation: two batches fewer per case, no blocks.
 	plain, pbuf, pops, _ := rotateEngine(0)
@@ -96,7 +101,7 @@ func TestRotationAuto(t *testing.T) {
 // with the block named, after the block before it was closed.
 func TestRotationFailure(t *testing.T) {
 	e, buf, _, _ := rotateEngine(10)
-	e.Rotate = func(Block) ([]int, error) { return nil, errors.New("no such file") }
+	e.Rotate = func(Block) (Started, error) { return Started{}, errors.New("no such file") }
 	end, err := e.Collect()
 	var fe *FailedError
 	if !errors.As(err, &fe) || fe.Case != "block 1" || end.Reason != ndjson.EndFailed || end.Units != 10 {

@@ -19,20 +19,23 @@ func (p *plan) checkInvocations() error {
 	return nil
 }
 
-// resolveRotation settles Rotate: automatic rotation applies only where
-// it can (worker mode, no process blocks, not sequential); a number of
-// units per block is refused elsewhere.
+// resolveRotation settles Rotate: automatic rotation applies where it
+// can (not with process blocks, not sequential): in worker mode, and in
+// the modes that start a process per batch when the run drops its
+// programs' files from the page cache (a block is then a fresh read of
+// them). A number of units per block is refused elsewhere.
 func (p *plan) resolveRotation() error {
 	n, rotate := p.Rotate, field.Name("Rotate")
-	blocked := p.Mode != ModeWorker || p.Invocations > 1 || p.Sequential
+	fresh := p.Mode == ModeWorker || p.dropsFiles()
+	blocked := !fresh || p.Invocations > 1 || p.Sequential
 	switch {
 	case n == collect.AutoRotation && blocked:
 		p.Rotate = 0
 	case n <= 0:
-	case p.Mode != ModeWorker:
-		return field.Errorf("Rotate", n, "%s %d: only worker mode keeps a process for the whole run; the other modes start one per batch", rotate, n)
+	case !fresh:
+		return field.Errorf("Rotate", n, "%s %d with %s keep: every batch starts its own process and the programs' files stay cached as found, so a block would start nothing afresh", rotate, n, field.Name("KeepPageCache"))
 	case p.Invocations > 1:
-		return field.Errorf("Rotate", n, "%s %d with %s %d: the blocks start fresh workers already; drop one", rotate, n, field.Name("Invocations"), p.Invocations)
+		return field.Errorf("Rotate", n, "%s %d with %s %d: the blocks start afresh already; drop one", rotate, n, field.Name("Invocations"), p.Invocations)
 	case p.Sequential:
 		return field.Errorf("Rotate", n, "%s %d with %s: process blocks are collected paired or in rounds", rotate, n, field.Name("Sequential"))
 	}
@@ -42,55 +45,66 @@ func (p *plan) resolveRotation() error {
 // processPlan is the block plan of a run with process blocks, or nil. In
 // worker mode every block starts fresh workers (blockStarter); batch and
 // gotest start a process per batch anyway, and their blocks redo warm-up
-// and calibration.
-func (m *measurement) processPlan(e *collect.Engine, obs *observer) *collect.ProcessPlan {
+// and calibration, after the programs' files are dropped from the page
+// cache when the run drops them (files).
+func (m *measurement) processPlan(e *collect.Engine, obs *observer, files []string) *collect.ProcessPlan {
 	if m.Invocations <= 1 {
 		return nil
 	}
 	p := &collect.ProcessPlan{Blocks: collect.Blocks(len(m.cases), m.Invocations, m.Seed)}
-	if m.Mode == ModeWorker {
-		p.Start = m.blockStarter(e, obs)
+	switch {
+	case m.Mode == ModeWorker:
+		p.Start = m.blockStarter(e, obs, files)
+	case len(files) > 0:
+		p.Start = m.fileRotation(files)
 	}
 	return p
 }
 
-// blockStarter restarts the workers for a block and observes the new ones.
-func (m *measurement) blockStarter(e *collect.Engine, obs *observer) func(collect.Block) ([]int, error) {
-	return func(b collect.Block) ([]int, error) {
-		pids, err := m.restartWorkers(b.Order)
+// blockStarter restarts the workers for a block, dropping their files
+// from the page cache between the old ones' exit and the new ones' start,
+// and observes the new ones.
+func (m *measurement) blockStarter(e *collect.Engine, obs *observer, files []string) func(collect.Block) (collect.Started, error) {
+	return func(b collect.Block) (collect.Started, error) {
+		started, err := m.restartWorkers(b.Order, files)
 		if err != nil {
-			return nil, err
+			return started, err
 		}
 		(*obs).Close()
 		*obs = m.observer()
 		e.Observer = *obs
-		return pids, nil
+		return started, nil
 	}
 }
 
-// restartWorkers stops every worker and starts fresh ones, a worker at the
-// first of its cases in order, and returns each case's worker PID.
-func (m *measurement) restartWorkers(order []int) ([]int, error) {
+// restartWorkers stops every worker, drops files from the page cache, and
+// starts fresh workers, a worker at the first of its cases in order; it
+// returns each case's worker PID and what the drop came to.
+func (m *measurement) restartWorkers(order []int, files []string) (collect.Started, error) {
 	for _, w := range m.workers {
 		_ = w.Close() // a worker's exit on quit is not this block's concern
 	}
 	m.workers = nil
+	var st collect.Started
+	if len(files) > 0 {
+		st.Dropped = dropPrograms(files)
+	}
 	started := map[int]*workerexec.Worker{}
 	pids := make([]int, len(m.cases))
 	for _, c := range order {
 		w, err := m.worker(started, m.sides[c])
 		if err != nil {
-			return nil, err
+			return st, err
 		}
 		op := m.cases[c].Op.(*workerOp)
 		if !w.Handshake().HasCase(op.name) {
-			return nil, fmt.Errorf("restarted worker %q no longer offers case %q", m.sides[c].command, op.name)
+			return st, fmt.Errorf("restarted worker %q no longer offers case %q", m.sides[c].command, op.name)
 		}
 		op.setWorker(w)
 		pids[c] = w.Pid()
 	}
-	m.pids = pids
-	return pids, nil
+	m.pids, st.PIDs = pids, pids
+	return st, nil
 }
 
 // workerRef is a worker that a block restart may replace while Kill, from

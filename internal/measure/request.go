@@ -52,6 +52,11 @@ type Request struct {
 	// Layout asks for the layout padding or not; nil leaves it to the
 	// mode (on where processes start per batch).
 	Layout *bool
+	// KeepPageCache leaves the programs' files in the page cache as found,
+	// instead of dropping them before warm-up and whenever a process block
+	// starts (a copy of a program is held as its writer made it, and ran
+	// apart from the original for as long as both stayed cached).
+	KeepPageCache bool
 	// Reference, when set, adds a reference workload as the last case:
 	// a built-in kind (refwork.Kinds) or a command.
 	Reference *string

@@ -46,7 +46,8 @@ func TestRequestRefusals(t *testing.T) {
 		{func(r *Request) { r.Timer = "user" }, "Timer", `Timer "user": use auto, wall or cpu`},
 		{func(r *Request) { r.Mode, r.Timer = ModeGotest, TimerCPU }, "Timer", "Timer cpu with Mode=gotest"},
 		{func(r *Request) { r.Invocations = 2 }, "Invocations", "Invocations 2: exec mode already starts a fresh process per operation; use Mode=worker, Mode=gotest or Mode=batch"},
-		{func(r *Request) { r.Rotate = 5 }, "Rotate", "Rotate 5: only worker mode keeps a process"},
+		{func(r *Request) { r.Rotate, r.KeepPageCache = 5, true }, "Rotate", "Rotate 5 with KeepPageCache keep: every batch starts its own process and the programs' files stay cached as found"},
+		{func(r *Request) { r.Mode, r.Rotate, r.Invocations = ModeBatch, 5, 2 }, "Rotate", "Rotate 5 with Invocations 2: the blocks start afresh already"},
 		{func(r *Request) { r.Mode, r.Rotate, r.Sequential = ModeWorker, 5, true }, "Rotate", "Rotate 5 with Sequential"},
 		{func(r *Request) { r.Mode, r.Layout = ModeWorker, ptr(true) }, "Layout", "Layout with Mode=worker: a worker's environment is fixed"},
 		{func(r *Request) { r.Resume = &Resume{Retry: true} }, "Resume.Retry", "Resume.Retry needs Resume.Path FILE"},
@@ -93,8 +94,14 @@ func TestRequestSettlesWhatTheModeLeavesOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Rotate != 0 || !p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"old", "b"}) {
+	// Exec mode rotates where it drops its programs' files (Linux), and
+	// not when they stay cached as found.
+	if wantRotate := map[bool]int{true: collect.AutoRotation}[p.dropsFiles()]; p.Rotate != wantRotate || !p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"old", "b"}) {
 		t.Errorf("exec: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.caseNames)
+	}
+	r.KeepPageCache = true
+	if p, err = r.resolve(); err != nil || p.Rotate != 0 {
+		t.Errorf("exec, page cache kept: rotate %d, %v", p.Rotate, err)
 	}
 	r = pairRequest("./w")
 	r.Mode, r.Cases, r.Rotate, r.AA = ModeWorker, []string{"k"}, collect.AutoRotation, ptr(2)

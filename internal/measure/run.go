@@ -54,6 +54,10 @@ func (m *measurement) run(disp *progress.Display) error {
 	if err != nil {
 		return err
 	}
+	files, err := m.dropFirst()
+	if err != nil {
+		return err
+	}
 	obs := m.observer()
 	defer func() { obs.Close() }()
 	m.record.Axes = obs.Infos()
@@ -64,9 +68,13 @@ func (m *measurement) run(disp *progress.Display) error {
 		}
 		e.Run.Config.Duet, e.Observer = m.record.Config.Duet, nil
 	}
-	e.Process = m.processPlan(e, &obs)
-	if m.Rotate != 0 {
-		e.Rotate = m.blockStarter(e, &obs)
+	e.Process = m.processPlan(e, &obs, files)
+	switch {
+	case m.Rotate == 0:
+	case m.Mode == ModeWorker:
+		e.Rotate, e.RotateDoes = m.blockStarter(e, &obs, files), "fresh workers"
+	case len(files) > 0:
+		e.Rotate, e.RotateDoes = m.fileRotation(files), "the programs' files dropped from the page cache"
 	}
 	if m.session != nil {
 		m.session.apply(e)

@@ -227,6 +227,49 @@ type Config struct {
 	// Duet is present when the two sides of every pair ran at the same
 	// time, each on its own CPU (fb-pair --duet, schema 1.7).
 	Duet *Duet `json:"duet,omitempty"`
+	// PageCache says how the run treated its programs' files in the page
+	// cache (schema 1.7, optional; absent from earlier streams, whose
+	// files were left as found).
+	PageCache *PageCache `json:"page_cache,omitempty"`
+}
+
+// PageCache says how a run treated its programs' files in the kernel's
+// page cache (schema 1.7, optional). A file stays cached the way it got
+// there: one written by a linker or cp in the writer's pages or large
+// folios, one read back by exec in the reader's, each wherever the
+// allocator found room, and two byte-identical programs can run
+// differently for as long as both stay so. Dropping the files makes every
+// side read its code back the same way.
+type PageCache struct {
+	// Policy is "drop" (every program's file written back and dropped
+	// before warm-up and whenever a process block starts) or "keep" (left
+	// as found).
+	Policy string `json:"policy"`
+	// Files are the distinct program files of the cases, as dropped.
+	Files []string `json:"files,omitempty"`
+	// Unknown names the cases whose program file is not known (a command
+	// run through the shell, or not found), whose files stayed as found.
+	Unknown []string `json:"unknown,omitempty"`
+	// First is what the drop before warm-up came to; a block record
+	// carries each later one.
+	First *Dropped `json:"first,omitempty"`
+}
+
+// Page-cache policies (PageCache.Policy).
+const (
+	PageCacheDrop = "drop"
+	PageCacheKeep = "keep"
+)
+
+// Dropped is what dropping the programs' files from the page cache came
+// to: the pages they span, how many of them the cache held before, how
+// many it still held after (a page a running process maps stays), and the
+// files that could not be dropped, each with why.
+type Dropped struct {
+	Pages    int      `json:"pages"`
+	Resident int      `json:"resident"`
+	Left     int      `json:"left"`
+	Failed   []string `json:"failed,omitempty"`
 }
 
 // Duet says how a duet run placed its two sides (schema 1.7). Each pair
@@ -518,6 +561,10 @@ type Block struct {
 	// PIDs are the process IDs of the block's worker of each case, in
 	// worker mode.
 	PIDs []int `json:"pids,omitempty"`
+	// Dropped is what dropping the programs' files from the page cache
+	// came to when the block started (schema 1.7, optional: a run with
+	// page_cache policy drop).
+	Dropped *Dropped `json:"dropped,omitempty"`
 }
 
 // Block orientations (Block.Orientation).

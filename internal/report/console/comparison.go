@@ -70,7 +70,7 @@ func (c *console) comparison(r *model.Run, k *ndjson.Comparison) {
 		c.row("pairs", fmt.Sprintf("%s wins %d  %s wins %d  ties %d",
 			con, k.ContenderWins, ref, k.ReferenceWins, k.Ties))
 	}
-	c.schedule(k, r.Run.Config.Layout, r.Names)
+	c.schedule(k, r.Run.Config, r.Names)
 	if text := words.Sizes(k.Sizes, r.Names); text != "" {
 		c.row("sizes", text)
 	}
@@ -91,12 +91,12 @@ func (c *console) verdict(r *model.Run, k *ndjson.Comparison) string {
 
 // schedule is the schedule row, in yellow and marked when the design is
 // exposed to drift.
-func (c *console) schedule(k *ndjson.Comparison, layout *ndjson.Layout, names field.Names) {
+func (c *console) schedule(k *ndjson.Comparison, cfg ndjson.Config, names field.Names) {
 	text, exposed := words.Schedule(k.Design, k.Batching)
 	if k.Duet != nil {
 		text = words.Duet(k.Duet) + ", " + words.Batching(k.Batching)
 	}
-	text = words.WithLayout(text, layout, names)
+	text = words.WithPageCache(words.WithLayout(text, cfg.Layout, names), cfg)
 	if exposed {
 		c.paintedRow("schedule", SGRYellow, "⚠ "+text)
 		return

@@ -126,7 +126,7 @@ func Method(r *model.Run) string {
 		sched, _ = Design(r.Run.Design)
 		threshold = ""
 	}
-	sched = WithLayout(sched, r.Run.Config.Layout, r.Names)
+	sched = WithPageCache(WithLayout(sched, r.Run.Config.Layout, r.Names), r.Run.Config)
 	times := "times per operation"
 	if r.CPUTimed() {
 		times = "CPU times (user+system) per operation"

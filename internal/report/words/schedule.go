@@ -69,6 +69,32 @@ func WithLayout(text string, l *ndjson.Layout, names field.Names) string {
 	return text
 }
 
+// PageCache says how the run treated its programs' files in the page
+// cache, for the schedule line: "" when the run did not record it (older
+// streams) or knew no program file to drop.
+func PageCache(c ndjson.Config) string {
+	pc := c.PageCache
+	switch {
+	case pc == nil:
+		return ""
+	case pc.Policy == ndjson.PageCacheKeep:
+		return "programs' page cache kept as found"
+	case len(pc.Files) == 0:
+		return ""
+	case c.Rotation != "" || c.Invocations > 1:
+		return "program files dropped from the page cache before every block"
+	}
+	return "program files dropped from the page cache before warm-up"
+}
+
+// WithPageCache appends the page-cache text to a schedule line.
+func WithPageCache(text string, c ndjson.Config) string {
+	if pt := PageCache(c); pt != "" {
+		return text + ", " + pt
+	}
+	return text
+}
+
 // Duet is the design text of a comparison whose pairs ran as duets:
 // "duet pairs, both sides at once on cpus 0 and 1, swapped every pair,
 // order-balanced (overlap 99%)".

@@ -1,0 +1,100 @@
+package measure
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/pagecache"
+	"github.com/flybench/flybench/internal/platform"
+	"github.com/flybench/flybench/pkg/ndjson"
+)
+
+// dropsFiles reports whether the run drops its programs' files from the
+// page cache: unless asked to keep them, on Linux.
+func (p *plan) dropsFiles() bool {
+	return !p.KeepPageCache && platform.Linux(platform.GOOS)
+}
+
+// programFiles is the distinct program files of the cases in case order
+// (a program started through a symbolic link by the file it resolves
+// to), and the names of the cases whose program is not known: run through
+// the shell, or not found.
+func (m *measurement) programFiles() (files, unknown []string) {
+	for _, c := range m.cases {
+		switch {
+		case c.Program == nil:
+			unknown = append(unknown, c.Name)
+		case c.Program.Link != "" && !slices.Contains(files, c.Program.Link):
+			files = append(files, c.Program.Link)
+		case c.Program.Link == "" && !slices.Contains(files, c.Program.Path):
+			files = append(files, c.Program.Path)
+		}
+	}
+	return files, unknown
+}
+
+// dropPrograms writes back and drops every program file from the page
+// cache, and sums what that came to.
+func dropPrograms(files []string) *ndjson.Dropped {
+	d := &ndjson.Dropped{}
+	for _, f := range files {
+		r := pagecache.Drop(f)
+		d.Pages += r.Pages
+		d.Resident += max(r.Before, 0)
+		d.Left += max(r.After, 0)
+		if r.Err != nil {
+			d.Failed = append(d.Failed, r.Err.Error())
+		}
+	}
+	return d
+}
+
+// dropFirst drops the programs' files before warm-up, when the run drops
+// them, and records the policy in the run record. It returns the files,
+// none when the run keeps them or knows none. A page a running process
+// maps stays cached, so in worker mode the workers (started to learn what
+// they offer) are restarted around the drop.
+func (m *measurement) dropFirst() ([]string, error) {
+	if !m.dropsFiles() {
+		m.record.Config.PageCache = &ndjson.PageCache{Policy: ndjson.PageCacheKeep}
+		return nil, nil
+	}
+	files, unknown := m.programFiles()
+	pc := &ndjson.PageCache{Policy: ndjson.PageCacheDrop, Files: files, Unknown: unknown}
+	m.record.Config.PageCache = pc
+	if len(files) == 0 {
+		return nil, nil
+	}
+	if m.Mode != ModeWorker {
+		pc.First = dropPrograms(files)
+	} else {
+		order := make([]int, len(m.cases))
+		for i := range order {
+			order[i] = i
+		}
+		st, err := m.restartWorkers(order, files)
+		if err != nil {
+			return nil, err
+		}
+		pc.First = st.Dropped
+	}
+	m.warnDropped(pc.First)
+	return files, nil
+}
+
+// warnDropped says on stderr which files could not be dropped.
+func (m *measurement) warnDropped(d *ndjson.Dropped) {
+	for _, f := range d.Failed {
+		fmt.Fprintf(m.env.Stderr, "%s: warning: %s: its page-cache state stays as found\n", m.Tool, f)
+	}
+}
+
+// fileRotation is the block start of a run whose every batch starts its
+// own process: the programs' files are dropped from the page cache, so
+// the block's batches read them back afresh.
+func (m *measurement) fileRotation(files []string) func(collect.Block) (collect.Started, error) {
+	return func(collect.Block) (collect.Started, error) {
+		return collect.Started{Dropped: dropPrograms(files)}, nil
+	}
+}
