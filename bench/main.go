@@ -105,6 +105,7 @@ func main() {
 	flag.DurationVar(&mx.budget, "mixed-budget", 20*time.Second, "mixed: wall time of one comparison (fb-pair -t 90% of it, stopped at 95%; hyperfine's --runs sized to it)")
 	flag.BoolVar(&mx.quiet, "mixed-quiet", false, "mixed: run without the interferer (the methods on the machine as it is)")
 	flag.DurationVar(&mx.truth, "mixed-truth", 40*time.Second, "mixed: fb-pair -t of each program's quiet run, the truth")
+	flag.StringVar(&mx.keep, "mixed-keep", "", "mixed: write every fb-pair run's analysed stream to this directory (program-kind-method-trial-seed.ndjson)")
 	var pr precisionConfig
 	flag.IntVar(&pr.runs, "precision-runs", 10, "precision: runs per pair, kind (A/A, A/B) and condition")
 	flag.DurationVar(&pr.quiet, "precision-quiet", time.Second, "precision: fb-pair -t of a quiet run")

@@ -50,6 +50,7 @@ type mixedConfig struct {
 	budget   time.Duration // wall time of one comparison
 	truth    time.Duration // fb-pair -t of each program's quiet run
 	quiet    bool          // no interferer: the methods on the machine as it is
+	keep     string        // directory for every fb-pair run's analysed stream; "" keeps none
 }
 
 // validate rejects settings the section cannot run with.
@@ -84,7 +85,7 @@ func (c mixedConfig) command() string {
 	return strings.Join([]string{"go run ./bench -bin", shellQuote(c.bin), "-only mixed",
 		"-mixed-programs", strings.Join(c.programs, ","), "-mixed-methods", strings.Join(c.methods, ","),
 		"-mixed-trials", fmt.Sprint(c.trials), "-mixed-budget", c.budget.String(),
-		"-mixed-truth", c.truth.String(), fmt.Sprintf("-mixed-quiet=%v", c.quiet)}, " ")
+		"-mixed-truth", c.truth.String(), fmt.Sprintf("-mixed-quiet=%v", c.quiet)}, " ") + keepFlag(c.keep)
 }
 
 // method is a named method with its fb-pair flags at the budget: -t 90%
@@ -113,6 +114,14 @@ func (c mixedConfig) method(name string) method {
 		return method{name, []string{"--sequential", "-t", t, "--max-sampling-time", stop}}
 	}
 	return method{name: "hyperfine"}
+}
+
+// keepFlag is the -mixed-keep flag of the command line, "" without one.
+func keepFlag(dir string) string {
+	if dir == "" {
+		return ""
+	}
+	return " -mixed-keep " + shellQuote(dir)
 }
 
 // pinnedCPU is the logical CPU the pinned method places both sides on:
@@ -169,6 +178,9 @@ func (b *bench) mixed(c mixedConfig) {
 		interfereDir: filepath.Join(b.tmp, "interfere"), ioDir: filepath.Join(b.tmp, "iobound")}
 	check(os.MkdirAll(m.interfereDir, 0o755))
 	check(os.MkdirAll(m.ioDir, 0o755))
+	if c.keep != "" {
+		check(os.MkdirAll(c.keep, 0o755))
+	}
 	m.hyperfine, _ = exec.LookPath("hyperfine")
 	fmt.Printf("  command: %s\n", c.command())
 	fmt.Printf("  estimated duration: %v\n", c.estimate().Round(time.Minute))
@@ -386,6 +398,13 @@ func (m *mixedRun) runOne(e *experiment, key cellKey) mixedOutcome {
 	}
 	out, elapsed, err := m.b.pairAnalyze(meth.flags, e.cmdA, contender)
 	o := mixedOutcome{outcome: comparisonOutcome(out, elapsed, err), oracle: math.NaN(), pairs: -1, seed: seed}
+	if m.keep != "" && err == nil {
+		kind := map[string]string{"A/A": "AA", "A/B": "AB"}[key.kind]
+		name := fmt.Sprintf("%s-%s-%s-%02d-%d.ndjson", key.load, kind, key.method, len(m.results[key])+1, seed)
+		if werr := os.WriteFile(filepath.Join(m.keep, name), out, 0o644); werr != nil {
+			o.err = fmt.Errorf("-mixed-keep: %w", werr)
+		}
+	}
 	if o.err == nil && key.method != "sequential" {
 		o.oracle, o.pairs, o.err = oracleWidth(out)
 	}

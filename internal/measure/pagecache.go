@@ -43,8 +43,11 @@ func dropPrograms(files []string) *ndjson.Dropped {
 		d.Pages += r.Pages
 		d.Resident += max(r.Before, 0)
 		d.Left += max(r.After, 0)
-		if r.Err != nil {
+		switch {
+		case r.Err != nil:
 			d.Failed = append(d.Failed, r.Err.Error())
+		case r.After > 0:
+			d.Failed = append(d.Failed, fmt.Sprintf("%s: %d of its %d pages stayed cached (a running process maps them, or its filesystem keeps them)", f, r.After, r.Pages))
 		}
 	}
 	return d
@@ -79,14 +82,19 @@ func (m *measurement) dropFirst() ([]string, error) {
 		}
 		pc.First = st.Dropped
 	}
-	m.warnDropped(pc.First)
+	m.warnDropped(pc.First, files)
 	return files, nil
 }
 
-// warnDropped says on stderr which files could not be dropped.
-func (m *measurement) warnDropped(d *ndjson.Dropped) {
+// warnDropped says on stderr which files could not be dropped, where the
+// cases start different files: one file every case starts is held the
+// same way for all of them.
+func (m *measurement) warnDropped(d *ndjson.Dropped, files []string) {
+	if len(files) < 2 {
+		return
+	}
 	for _, f := range d.Failed {
-		fmt.Fprintf(m.env.Stderr, "%s: warning: %s: its page-cache state stays as found\n", m.Tool, f)
+		fmt.Fprintf(m.env.Stderr, "%s: warning: %s: the sides may not read their code back the same way\n", m.Tool, f)
 	}
 }
 

@@ -264,7 +264,7 @@ const (
 // Dropped is what dropping the programs' files from the page cache came
 // to: the pages they span, how many of them the cache held before, how
 // many it still held after (a page a running process maps stays), and the
-// files that could not be dropped, each with why.
+// files that could not be dropped, or not wholly, each with why.
 type Dropped struct {
 	Pages    int      `json:"pages"`
 	Resident int      `json:"resident"`
