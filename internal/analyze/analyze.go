@@ -82,6 +82,7 @@ const (
 	pairReference     = "Reference"
 	pairUntil         = "Until.Rule"
 	pairMaxIterations = "MaxIterations"
+	pairPageCache     = "KeepPageCache"
 )
 
 // Validate returns a field error naming a bad setting and its allowed

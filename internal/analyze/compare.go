@@ -173,6 +173,9 @@ func (d *runData) comparisonWarnings(c *ndjson.Comparison) []string {
 	if text := linkWarning(d.run.Cases[c.Reference], d.run.Cases[c.Contender]); text != "" {
 		w = append(w, text)
 	}
+	if text := cacheWarning(d.run.Config.PageCache, d.run.Cases[c.Reference], d.run.Cases[c.Contender], d.names); text != "" {
+		w = append(w, text)
+	}
 	w = append(w, sizeWarnings(c.Sizes, d.names)...)
 	return append(w, decisionWarnings(c, d.names)...)
 }
@@ -192,6 +195,32 @@ func linkWarning(ref, con ndjson.Case) string {
 	}
 	return fmt.Sprintf("%q starts %s, a symbolic link to %s, and %q starts %s by its own name: a program can run differently by the name it is started with (Python 3.11 resolves its link at start-up, and a json.dumps loop ran 2-3%% slower through /usr/bin/python3 than a copy of its target with the layout fixed); start both the same way (fb-pair(1), LAYOUT BIAS)",
 		linked.Name, linked.Program.Path, linked.Program.Link, named.Name, named.Program.Path)
+}
+
+// cacheWarning says when the two cases start different program files and
+// the run left them in the page cache as it found them (its record says
+// keep, or predates the drop): a file is held the way it got there, a
+// copy as its writer made it, and two byte-identical programs ran apart
+// for as long as both stayed cached. Empty when the run did not record
+// the programs, both start one file, or the run dropped them.
+func cacheWarning(pc *ndjson.PageCache, ref, con ndjson.Case, names field.Names) string {
+	if ref.Program == nil || con.Program == nil || (pc != nil && pc.Policy != ndjson.PageCacheKeep) {
+		return ""
+	}
+	a, b := programFile(ref.Program), programFile(con.Program)
+	if a == b {
+		return ""
+	}
+	return fmt.Sprintf("%q and %q start different files (%s and %s), left in the page cache as the run found them: a file is held the way it got there, a copy as cp wrote it, and a fresh copy of a program ran 1.0%% faster than its original while both stayed cached; collect with %s drop (the default on Linux) so both sides read their code back the same way (fb-pair(1), LAYOUT BIAS)",
+		ref.Name, con.Name, a, b, names.Spell(pairPageCache))
+}
+
+// programFile is the file a case's program resolves to.
+func programFile(p *ndjson.Program) string {
+	if p.Link != "" {
+		return p.Link
+	}
+	return p.Path
 }
 
 // decisionWarnings say when the decision estimate and the geometric mean

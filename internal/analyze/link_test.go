@@ -31,3 +31,34 @@ func TestLinkWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestCacheWarning: a warning when the cases start different files and
+// the run left the page cache as found (kept, or a record from before the
+// drop); none when it dropped them, both start one file, or a program is
+// not recorded.
+func TestCacheWarning(t *testing.T) {
+	a := ndjson.Case{Name: "old", Program: &ndjson.Program{Path: "/b/old.test"}}
+	b := ndjson.Case{Name: "new", Program: &ndjson.Program{Path: "/b/new.test"}}
+	link := ndjson.Case{Name: "link", Program: &ndjson.Program{Path: "/b/l", Link: "/b/old.test"}}
+	keep, drop := &ndjson.PageCache{Policy: ndjson.PageCacheKeep}, &ndjson.PageCache{Policy: ndjson.PageCacheDrop}
+	for _, c := range []struct {
+		pc       *ndjson.PageCache
+		ref, con ndjson.Case
+		want     string
+	}{
+		{keep, a, b, `"old" and "new" start different files (/b/old.test and /b/new.test), left in the page cache as the run found them`},
+		{nil, a, b, `"old" and "new" start different files`},
+		{drop, a, b, ""},
+		{keep, a, a, ""},
+		{keep, a, link, ""},
+		{keep, a, ndjson.Case{Name: "sh"}, ""},
+	} {
+		got := cacheWarning(c.pc, c.ref, c.con, nil)
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%v %s vs %s: %q, want %q", c.pc, c.ref.Name, c.con.Name, got, c.want)
+		}
+		if got != "" && !strings.Contains(got, "KeepPageCache drop") {
+			t.Errorf("the remedy is not spelled: %q", got)
+		}
+	}
+}
