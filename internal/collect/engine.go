@@ -166,6 +166,12 @@ type Engine struct {
 	// RotateDoes says in a few words what Rotate does, for the run
 	// record's rule ("fresh processes").
 	RotateDoes string
+	// RotateMin is the fewest units a block of the automatic rotation
+	// holds (0: 10, what restarting long-lived processes is worth). A
+	// block start that only drops files and runs one untimed batch can
+	// come as often as every unit, so that a short run still holds enough
+	// blocks for the interval over them to have degrees of freedom.
+	RotateMin int
 	// Duet places the two sides of every pair on their CPUs when
 	// Config.Duet asks for a duet run (duet.go); it must be set then.
 	Duet *Duet
@@ -326,7 +332,7 @@ func (e *Engine) fillRun() {
 	r.Config.SubtractTimerCost = c.SubtractTimerCost
 	switch {
 	case e.Rotate != nil && c.Rotate == AutoRotation:
-		r.Config.Rotation = RotationRule(e.RotateDoes)
+		r.Config.Rotation = RotationRule(e.RotateDoes, e.rotateMin())
 	case e.Rotate != nil && c.Rotate > 0:
 		r.Config.Rotation = fmt.Sprintf("every %d units", c.Rotate)
 	}

@@ -24,7 +24,8 @@ import (
 // Rotation settings: AutoRotation resolves the units per block once the
 // sample count is known, so that a run holds about rotationBlocks blocks
 // (rotationBlocksUntil under a stopping rule, which may stop after a part
-// of its budget), none shorter than minRotationUnits units.
+// of its budget), none shorter than minRotationUnits units unless the
+// engine allows shorter ones (Engine.RotateMin).
 const (
 	AutoRotation        = -1
 	rotationBlocks      = 12
@@ -33,9 +34,10 @@ const (
 )
 
 // RotationRule describes the automatic rotation in one line, for the run
-// record: does says what starting a block does ("fresh processes").
-func RotationRule(does string) string {
-	return "auto: " + does + " every max(10, units/12) units (units/24 under a stopping rule), one untimed batch of every case after each start"
+// record: does says what starting a block does ("fresh processes"), least
+// the fewest units a block holds.
+func RotationRule(does string, least int) string {
+	return fmt.Sprintf("auto: %s every max(%d, units/12) units (units/24 under a stopping rule), one untimed batch of every case after each start", does, least)
 }
 
 // Started is what starting a block did: the process IDs of its fresh
@@ -47,8 +49,9 @@ type Started struct {
 }
 
 // rotationUnits is the number of units per block for a run of samples
-// units: Config.Rotate itself, or AutoRotation resolved.
-func (c Config) rotationUnits(samples int) int {
+// units: Config.Rotate itself, or AutoRotation resolved with blocks of at
+// least least units.
+func (c Config) rotationUnits(samples, least int) int {
 	if c.Rotate != AutoRotation {
 		return c.Rotate
 	}
@@ -56,7 +59,15 @@ func (c Config) rotationUnits(samples int) int {
 	if c.Until.Rule != "" {
 		blocks = rotationBlocksUntil
 	}
-	return max(minRotationUnits, (samples+blocks-1)/blocks)
+	return max(least, (samples+blocks-1)/blocks)
+}
+
+// rotateMin is the fewest units a block of the automatic rotation holds.
+func (e *Engine) rotateMin() int {
+	if e.RotateMin > 0 {
+		return e.RotateMin
+	}
+	return minRotationUnits
 }
 
 // rotation is the state of a rotating run's sampling.
@@ -79,7 +90,7 @@ func (s *sampler) startRotation() {
 		return
 	}
 	first := BlockAt(len(e.Cases), 0, 0, e.Config.Seed)
-	s.rot = &rotation{every: e.Config.rotationUnits(e.Config.Samples), before: slices.Clone(s.end.Samples),
+	s.rot = &rotation{every: e.Config.rotationUnits(e.Config.Samples, e.rotateMin()), before: slices.Clone(s.end.Samples),
 		order: e.order(), orient: first.Orientation}
 	if !slices.Equal(first.Order, s.rot.order) {
 		s.rot.orient = "" // the first processes started in case order, which is no design's row

@@ -86,13 +86,15 @@ func TestRotationAuto(t *testing.T) {
 		samples int
 		until   bool
 		want    int
-	}{{50, false, 10}, {119, false, 10}, {240, false, 20}, {1000, false, 84}, {1000, true, 42}, {100, true, 10}} {
+		least   int
+	}{{50, false, 10, 10}, {119, false, 10, 10}, {240, false, 20, 10}, {1000, false, 84, 10}, {1000, true, 42, 10}, {100, true, 10, 10},
+		{50, false, 5, 1}, {100, true, 5, 1}, {5, false, 1, 1}, {1000, false, 84, 1}} {
 		cfg := Config{Rotate: AutoRotation}
 		if c.until {
 			cfg.Until.Rule = "decision"
 		}
-		if got := cfg.rotationUnits(c.samples); got != c.want {
-			t.Errorf("%d samples (until %v): %d units per block, want %d", c.samples, c.until, got, c.want)
+		if got := cfg.rotationUnits(c.samples, c.least); got != c.want {
+			t.Errorf("%d samples (until %v, least %d): %d units per block, want %d", c.samples, c.until, c.least, got, c.want)
 		}
 	}
 }

@@ -30,7 +30,7 @@ func (p *plan) checkInvocations() error {
 func (p *plan) resolveRotation() error {
 	n, rotate := p.Rotate, field.Name("Rotate")
 	switch {
-	case n == collect.AutoRotation && (p.Mode != ModeWorker || p.Invocations > 1 || p.Sequential):
+	case n == collect.AutoRotation && (p.Invocations > 1 || p.Sequential || (p.Mode != ModeWorker && !p.dropsFiles())):
 		p.Rotate = 0
 	case n <= 0:
 	case p.Mode != ModeWorker && !p.dropsFiles():

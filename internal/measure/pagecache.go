@@ -22,16 +22,37 @@ func (p *plan) dropsFiles() bool {
 // the shell, or not found.
 func (m *measurement) programFiles() (files, unknown []string) {
 	for _, c := range m.cases {
-		switch {
-		case c.Program == nil:
+		switch f := programFile(c.Program); {
+		case f == "":
 			unknown = append(unknown, c.Name)
-		case c.Program.Link != "" && !slices.Contains(files, c.Program.Link):
-			files = append(files, c.Program.Link)
-		case c.Program.Link == "" && !slices.Contains(files, c.Program.Path):
-			files = append(files, c.Program.Path)
+		case !slices.Contains(files, f):
+			files = append(files, f)
 		}
 	}
 	return files, unknown
+}
+
+// sidesStartDifferentFiles reports whether the measured sides (not the
+// reference workload) start two or more distinct known program files.
+func (m *measurement) sidesStartDifferentFiles() bool {
+	var files []string
+	for _, c := range m.cases[:m.measuredSides()] {
+		if f := programFile(c.Program); f != "" && !slices.Contains(files, f) {
+			files = append(files, f)
+		}
+	}
+	return len(files) > 1
+}
+
+// programFile is the file a program resolves to, "" when it is not known.
+func programFile(p *ndjson.Program) string {
+	switch {
+	case p == nil:
+		return ""
+	case p.Link != "":
+		return p.Link
+	}
+	return p.Path
 }
 
 // dropPrograms writes back and drops every program file from the page

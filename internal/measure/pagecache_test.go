@@ -35,3 +35,34 @@ func TestDropProgramsSums(t *testing.T) {
 		t.Errorf("got %+v, want one failure and no pages", d)
 	}
 }
+
+// TestSidesStartDifferentFiles: two files decide it, a link counts as the
+// file it resolves to, a program through the shell is not counted, and
+// the reference workload (the last side) is not one of the sides.
+func TestSidesStartDifferentFiles(t *testing.T) {
+	a := collect.Case{Program: &ndjson.Program{Path: "/b/a"}}
+	b := collect.Case{Program: &ndjson.Program{Path: "/b/b"}}
+	link := collect.Case{Program: &ndjson.Program{Path: "/b/l", Link: "/b/a"}}
+	sh := collect.Case{}
+	ref := collect.Case{Program: &ndjson.Program{Path: "/b/fb-refwork"}}
+	for _, c := range []struct {
+		cases []collect.Case
+		ref   bool
+		want  bool
+	}{
+		{[]collect.Case{a, b}, false, true},
+		{[]collect.Case{a, a}, false, false},
+		{[]collect.Case{a, link}, false, false},
+		{[]collect.Case{a, sh}, false, false},
+		{[]collect.Case{a, a, ref}, true, false},
+		{[]collect.Case{a, b, ref}, true, true},
+	} {
+		m := &measurement{plan: &plan{sides: make([]side, len(c.cases))}, cases: c.cases}
+		if c.ref {
+			m.ref = &reference{}
+		}
+		if got := m.sidesStartDifferentFiles(); got != c.want {
+			t.Errorf("%d cases (reference %v): %v, want %v", len(c.cases), c.ref, got, c.want)
+		}
+	}
+}

@@ -95,10 +95,23 @@ func TestRequestSettlesWhatTheModeLeavesOpen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Exec mode rotates only when asked for a number of units.
-	if p.Rotate != 0 || !p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"old", "b"}) {
+	// Exec mode keeps the automatic rule where it drops the programs'
+	// files (on Linux; the run then rotates when the sides start different
+	// files), and leaves it where the files stay as found.
+	wantRotate := 0
+	if platform.Linux(platform.GOOS) {
+		wantRotate = collect.AutoRotation
+	}
+	if p.Rotate != wantRotate || !p.RandomizeLayout || !reflect.DeepEqual(p.caseNames, []string{"old", "b"}) {
 		t.Errorf("exec: rotate %d, layout %v, names %q", p.Rotate, p.RandomizeLayout, p.caseNames)
 	}
+	r.KeepPageCache = true
+	if p, err = r.resolve(); err != nil {
+		t.Fatal(err)
+	} else if p.Rotate != 0 {
+		t.Errorf("exec, page cache kept: rotate %d", p.Rotate)
+	}
+	r.KeepPageCache = false
 	r.Rotate = 7 // drops the programs' files every 7 units (on Linux)
 	if p, err = r.resolve(); platform.Linux(platform.GOOS) && (err != nil || p.Rotate != 7) {
 		t.Errorf("exec, rotate 7: %v", err)

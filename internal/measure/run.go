@@ -73,8 +73,12 @@ func (m *measurement) run(disp *progress.Display) error {
 	case m.Rotate == 0:
 	case m.Mode == ModeWorker:
 		e.Rotate, e.RotateDoes = m.blockStarter(e, &obs, files), "fresh workers"
+	case m.Rotate == collect.AutoRotation && !m.sidesStartDifferentFiles():
+		e.Config.Rotate = 0 // one file for every side: its draw is the same for all of them
 	case len(files) > 0:
-		e.Rotate, e.RotateDoes = m.fileRotation(files), "the programs' files dropped from the page cache"
+		// A block start here is a drop and one untimed batch, cheap enough
+		// to come every unit: a short run keeps its degrees of freedom.
+		e.Rotate, e.RotateDoes, e.RotateMin = m.fileRotation(files), "the programs' files dropped from the page cache", 1
 	}
 	if m.session != nil {
 		m.session.apply(e)
