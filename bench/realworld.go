@@ -267,9 +267,10 @@ func (b *bench) realworld(c realworldConfig) {
 		fmt.Println("  " + g)
 	}
 	if a := r.all; a.done > 0 {
-		fmt.Printf("  all    %d A/A runs: %d false verdicts, %d intervals exclude zero = %.1f%% (same path %d/%d, byte copy %d/%d; %d or more in %d with probability %.2f at 5%%), %d failed\n",
+		fmt.Printf("  all    %d A/A runs: %d false verdicts, %d intervals exclude zero = %.1f%% (same path %d/%d, byte copy %d/%d; %d or more in %d with probability %.2f at 5%%), spread %s same path, %s byte copy, %d failed\n",
 			a.done, a.wrong, a.excl, 100*float64(a.excl)/float64(a.done), r.allKind["same"].excl, r.allKind["same"].done,
-			r.allKind["copy"].excl, r.allKind["copy"].done, a.excl, a.done, binomialTail(a.done, a.excl, 0.05), a.failed)
+			r.allKind["copy"].excl, r.allKind["copy"].done, a.excl, a.done, binomialTail(a.done, a.excl, 0.05),
+			r.allKind["same"].spread(), r.allKind["copy"].spread(), a.failed)
 	}
 	fmt.Printf("  section wall time: %v\n", time.Since(start).Round(time.Second))
 	fmt.Printf("  reproduce: %s\n", c.command())
@@ -1024,6 +1025,7 @@ type rwTally struct {
 	done, failed, wrong, excl, signif int
 	verdicts                          map[string]int
 	changes, doublings, secs          []float64
+	zs                                []float64 // each run's change over its interval's standard error
 	status                            map[string]int
 }
 
@@ -1046,6 +1048,9 @@ func rwTallyOf(outs []rwOutcome) rwTally {
 			t.excl++
 		}
 		t.changes = append(t.changes, o.change)
+		if w := o.ci[1] - o.ci[0]; w > 0 {
+			t.zs = append(t.zs, o.change/(w/(2*1.959964)))
+		}
 		if s := o.size; s != nil {
 			t.status[orDash(s.Status)]++
 			if s.PerDoublingPct != nil {
@@ -1065,7 +1070,23 @@ func (t rwTally) add(u rwTally) rwTally {
 	t.wrong += u.wrong
 	t.excl += u.excl
 	t.signif += u.signif
+	t.zs = append(t.zs[:len(t.zs):len(t.zs)], u.zs...)
 	return t
+}
+
+// spread is the root mean square of the runs' changes over their
+// intervals' standard errors (the half-width over 1.96): about 1 when A/A
+// intervals are as wide as the estimates' run-to-run spread, above 1 when
+// they are too narrow. Its own sampling error is about 1/sqrt(2n).
+func (t rwTally) spread() string {
+	if len(t.zs) == 0 {
+		return "-"
+	}
+	var ss float64
+	for _, z := range t.zs {
+		ss += z * z
+	}
+	return fmt.Sprintf("%.2f", math.Sqrt(ss/float64(len(t.zs))))
 }
 
 // sizeCell is the size columns: the statuses seen, the median change per
@@ -1095,7 +1116,7 @@ func (t rwTally) wall() string {
 
 // printMode prints a mode's table under one condition and records its goal.
 func (r *rwBench) printMode(cond, mode string, progs []rwProgram) {
-	fmt.Printf("\n  %-16s %-4s %5s %6s %8s %7s %8s  %s\n", "program", "kind", "runs", "false", "excl. 0", "failed", "wall", "size (statuses; median change per doubling; significant)")
+	fmt.Printf("\n  %-16s %-4s %5s %6s %8s %6s %7s %8s  %s\n", "program", "kind", "runs", "false", "excl. 0", "spread", "failed", "wall", "size (statuses; median change per doubling; significant)")
 	var total rwTally
 	byKind := map[string]rwTally{}
 	for _, p := range progs {
@@ -1103,7 +1124,7 @@ func (r *rwBench) printMode(cond, mode string, progs []rwProgram) {
 			t := rwTallyOf(r.results[rwKey{cond, mode, p.name, kind}])
 			total = total.add(t)
 			byKind[kind] = byKind[kind].add(t)
-			fmt.Printf("  %-16s %-4s %5d %6d %8d %7d %8s  %s\n", p.name, kind, t.done, t.wrong, t.excl, t.failed, t.wall(), t.sizeCell())
+			fmt.Printf("  %-16s %-4s %5d %6d %8d %6s %7d %8s  %s\n", p.name, kind, t.done, t.wrong, t.excl, t.spread(), t.failed, t.wall(), t.sizeCell())
 		}
 		outs := r.results[rwKey{cond, mode, p.name, "A/B"}]
 		if len(outs) == 0 {
@@ -1126,10 +1147,10 @@ func (r *rwBench) printMode(cond, mode string, progs []rwProgram) {
 	case total.wrong > 0 || share > rwMaxExclShare:
 		judged = "GOAL MISSED"
 	}
-	g := fmt.Sprintf("%-6s %-7s %3d A/A runs: %d false verdicts (goal 0), %d intervals exclude zero = %.1f%% (goal <= %.0f%%; same path %d/%d, byte copy %d/%d; a calibrated 95%% interval gives %d or more in %d with probability %.2f), %d failed, %d size significant: %s",
+	g := fmt.Sprintf("%-6s %-7s %3d A/A runs: %d false verdicts (goal 0), %d intervals exclude zero = %.1f%% (goal <= %.0f%%; same path %d/%d, byte copy %d/%d; a calibrated 95%% interval gives %d or more in %d with probability %.2f), spread %s (1 when calibrated), %d failed, %d size significant: %s",
 		cond, mode, total.done, total.wrong, total.excl, 100*share, 100*rwMaxExclShare,
 		byKind["same"].excl, byKind["same"].done, byKind["copy"].excl, byKind["copy"].done,
-		total.excl, total.done, binomialTail(total.done, total.excl, 0.05), total.failed, total.signif, judged)
+		total.excl, total.done, binomialTail(total.done, total.excl, 0.05), total.spread(), total.failed, total.signif, judged)
 	r.all = r.all.add(total)
 	for kind, t := range byKind {
 		r.allKind[kind] = r.allKind[kind].add(t)

@@ -54,6 +54,11 @@ func TestAASeriesSummary(t *testing.T) {
 	if rec, _ := opt.Suite.Record(opt); rec != nil {
 		t.Fatalf("an A/A series is not a suite: %+v", rec)
 	}
+	// run 1's 5% stands far outside its narrow interval: the runs scatter
+	// more than their intervals allow
+	if a.Spread == nil || a.SpreadCI == nil || *a.Spread < 3 || a.SpreadCI[0] > *a.Spread || a.SpreadCI[1] < *a.Spread {
+		t.Fatalf("spread %v %v", a.Spread, a.SpreadCI)
+	}
 }
 
 func TestClopperPearsonZero(t *testing.T) {
@@ -61,5 +66,28 @@ func TestClopperPearsonZero(t *testing.T) {
 	ci := clopperPearson(0, 20, 95)
 	if ci[0] != 0 || math.Abs(ci[1]-(1-math.Pow(0.025, 1.0/20))) > 1e-9 {
 		t.Fatalf("%v", ci)
+	}
+}
+
+func TestSpreadOf(t *testing.T) {
+	// at 95%, se = half-width/1.959964: ratios 1, -1, 2, -2; the zero-width
+	// run is left out; sum of squares 10 over 4 runs
+	z := 1.959963984540054
+	s, ci, ok := spreadOf([]float64{1, -1, 2, -2, 7}, []float64{z, z, z, z, 0}, 95)
+	if !ok || math.Abs(s-math.Sqrt(2.5)) > 1e-9 {
+		t.Fatalf("spread %v %v", s, ok)
+	}
+	// chi-square with 4 degrees of freedom: 0.975 quantile 11.1433, 0.025 quantile 0.484419
+	want := [2]float64{math.Sqrt(2.5) * math.Sqrt(4/11.143287), math.Sqrt(2.5) * math.Sqrt(4/0.4844186)}
+	if math.Abs(ci[0]-want[0]) > 1e-4 || math.Abs(ci[1]-want[1]) > 1e-4 {
+		t.Fatalf("interval %v, want %v", ci, want)
+	}
+	// the scale of the changes does not matter, only their ratio to the widths
+	s2, _, _ := spreadOf([]float64{10, -10, 20, -20}, []float64{10 * z, 10 * z, 10 * z, 10 * z}, 95)
+	if math.Abs(s2-s) > 1e-9 {
+		t.Fatalf("spread %v against %v", s2, s)
+	}
+	if _, _, ok := spreadOf([]float64{1, 2}, []float64{1, 0}, 95); ok {
+		t.Fatal("one run of positive width gave a spread")
 	}
 }

@@ -624,6 +624,15 @@ type AA struct {
 	SizeMedianPct   *float64 `json:"size_median_pct,omitempty"`
 	SizeSignificant int      `json:"size_significant"`
 	UnequalSizes    int      `json:"unequal_sizes"`
+	// Spread (1.7, optional) is the root mean square over the runs of each
+	// change divided by its interval's standard error (the width over
+	// twice the normal quantile of ConfidencePct): about 1 when the
+	// intervals are as wide as the runs' scatter says they should be,
+	// above 1 when they are too narrow. SpreadCI is its interval at
+	// ConfidencePct (chi-square with one degree of freedom per run).
+	// Absent with fewer than two runs of positive width.
+	Spread   *float64    `json:"spread,omitempty"`
+	SpreadCI *[2]float64 `json:"spread_ci,omitempty"`
 }
 
 // SuiteMember is one benchmark of a suite.

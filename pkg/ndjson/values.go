@@ -295,6 +295,12 @@ func (a *AA) Validate() error {
 		count("size_significant", a.SizeSignificant), count("unequal_sizes", a.UnequalSizes), interval("false_rate_ci", a.FalseRateCI),
 		nonNegative("max_abs_change_pct", a.MaxAbsChangePct), nonNegative("median_width_pct", a.MedianWidthPct),
 		level("confidence_pct", a.ConfidencePct), nonNegative("threshold_pct", a.ThresholdPct)}
+	if a.Spread != nil {
+		errs = append(errs, nonNegative("spread", *a.Spread))
+	}
+	if a.SpreadCI != nil {
+		errs = append(errs, interval("spread_ci", *a.SpreadCI))
+	}
 	if a.FalseRateCI[0] < 0 || a.FalseRateCI[1] > 1 {
 		errs = append(errs, &ValueError{"false_rate_ci", fmt.Sprintf("is [%g, %g]: a rate lies between 0 and 1", a.FalseRateCI[0], a.FalseRateCI[1])})
 	}

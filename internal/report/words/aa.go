@@ -28,6 +28,25 @@ func AAInterval(a *ndjson.AA) string {
 		a.ExcludeZero, a.Runs, pctOf(a.ExcludeZero, a.Runs), model.Pct(a.MedianChangePct), a.MaxAbsChangePct, a.MedianWidthPct, a.ThresholdPct)
 }
 
+// AASpread is how the runs' changes scatter against their own intervals,
+// "" when the record has no spread.
+func AASpread(a *ndjson.AA) string {
+	if a.Spread == nil || a.SpreadCI == nil {
+		return ""
+	}
+	return fmt.Sprintf("the changes scatter %.2f× what their intervals allow (1 when calibrated), %s CI %.2f .. %.2f",
+		*a.Spread, model.Confidence(a.ConfidencePct), a.SpreadCI[0], a.SpreadCI[1])
+}
+
+// AASpreadWarning is the warning of a series whose intervals are too
+// narrow for its runs' scatter, "" otherwise.
+func AASpreadWarning(a *ndjson.AA) string {
+	if a.Spread == nil || a.SpreadCI == nil || a.SpreadCI[0] <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("the runs scatter more than their intervals allow (%.2f×, at least %.2f×): on this machine a single run's interval understates how far the next run may land", *a.Spread, a.SpreadCI[0])
+}
+
 // AAVerdicts counts the runs by verdict, in a fixed order.
 func AAVerdicts(a *ndjson.AA) string {
 	names := make([]string, 0, len(a.Verdicts))
