@@ -46,6 +46,9 @@ func RotationRule(does string, least int) string {
 type Started struct {
 	PIDs    []int
 	Dropped *ndjson.Dropped
+	// Release, when set, frees what the start held until the block's
+	// untimed batches had run (the page-placement ballast, internal/pagecache).
+	Release func()
 }
 
 // rotationUnits is the number of units per block for a run of samples
@@ -118,6 +121,9 @@ func (s *sampler) rotate() error {
 			return ErrInterrupted
 		}
 		return &FailedError{Case: fmt.Sprintf("block %d", b.Block), Err: err}
+	}
+	if started.Release != nil {
+		defer started.Release()
 	}
 	for _, c := range b.Order { // one untimed batch of every case, in the block's order
 		e.report(Status{Phase: "warming", Case: e.Cases[c].Name})

@@ -128,3 +128,27 @@ func TestRotationRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestRotationRelease: what a block start holds (the page-placement
+// ballast) is released once per start, after every case's untimed batch
+// has read its program back and before the block's first timed unit.
+func TestRotationRelease(t *testing.T) {
+	e, _, ops, _ := rotateEngine(10)
+	var at [][2]int // each case's batch count when the start was made and when released
+	var made [][2]int
+	e.Rotate = func(Block) (Started, error) {
+		made = append(made, [2]int{len(ops[0].calls), len(ops[1].calls)})
+		return Started{Release: func() { at = append(at, [2]int{len(ops[0].calls), len(ops[1].calls)}) }}, nil
+	}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if len(at) != 2 || len(made) != 2 {
+		t.Fatalf("released %d times for %d starts", len(at), len(made))
+	}
+	for i := range at {
+		if at[i] != [2]int{made[i][0] + 1, made[i][1] + 1} {
+			t.Errorf("start %d: made at batches %v, released at %v; want one untimed batch of each case between", i, made[i], at[i])
+		}
+	}
+}

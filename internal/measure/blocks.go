@@ -6,6 +6,7 @@ import (
 
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
+	"github.com/flybench/flybench/internal/pagecache"
 	"github.com/flybench/flybench/internal/workerexec"
 )
 
@@ -67,7 +68,7 @@ func (m *measurement) processPlan(e *collect.Engine, obs *observer, files []stri
 // and observes the new ones.
 func (m *measurement) blockStarter(e *collect.Engine, obs *observer, files []string) func(collect.Block) (collect.Started, error) {
 	return func(b collect.Block) (collect.Started, error) {
-		started, err := m.restartWorkers(b.Order, files)
+		started, err := m.restartWorkers(b.Order, files, ballastPages(m.Seed, b.Block))
 		if err != nil {
 			return started, err
 		}
@@ -80,15 +81,25 @@ func (m *measurement) blockStarter(e *collect.Engine, obs *observer, files []str
 
 // restartWorkers stops every worker, drops files from the page cache, and
 // starts fresh workers, a worker at the first of its cases in order; it
-// returns each case's worker PID and what the drop came to.
-func (m *measurement) restartWorkers(order []int, files []string) (collect.Started, error) {
+// returns each case's worker PID and what the drop came to. After a drop
+// it holds ballast pages (pagecache.Ballast) until the Started's Release,
+// or until it fails.
+func (m *measurement) restartWorkers(order []int, files []string, ballast int) (st collect.Started, err error) {
 	for _, w := range m.workers {
 		_ = w.Close() // a worker's exit on quit is not this block's concern
 	}
 	m.workers = nil
-	var st collect.Started
 	if len(files) > 0 {
 		st.Dropped = dropPrograms(files)
+		if ballast > 0 {
+			st.Dropped.Ballast, st.Release = ballast, pagecache.Ballast(ballast)
+			defer func() {
+				if err != nil {
+					st.Release()
+					st.Release = nil
+				}
+			}()
+		}
 	}
 	started := map[int]*workerexec.Worker{}
 	pids := make([]int, len(m.cases))

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/flybench/flybench/internal/collect"
@@ -97,7 +98,7 @@ func (m *measurement) dropFirst() ([]string, error) {
 		for i := range order {
 			order[i] = i
 		}
-		st, err := m.restartWorkers(order, files)
+		st, err := m.restartWorkers(order, files, 0)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +124,17 @@ func (m *measurement) warnDropped(d *ndjson.Dropped, files []string) {
 // own process: the programs' files are dropped from the page cache, so
 // the block's batches read them back afresh.
 func (m *measurement) fileRotation(files []string) func(collect.Block) (collect.Started, error) {
-	return func(collect.Block) (collect.Started, error) {
-		return collect.Started{Dropped: dropPrograms(files)}, nil
+	return func(b collect.Block) (collect.Started, error) {
+		d := dropPrograms(files)
+		d.Ballast = ballastPages(m.Seed, b.Block)
+		return collect.Started{Dropped: d, Release: pagecache.Ballast(d.Ballast)}, nil
 	}
+}
+
+// ballastPages is the size of block's page-placement ballast, 1 to
+// pagecache.MaxBallastPages pages, drawn from the run's seed and the
+// block, so that a run's placements can be drawn again.
+func ballastPages(seed uint64, block int) int {
+	r := rand.New(rand.NewPCG(seed, 0x62616c6c61737400|uint64(block)))
+	return 1 + r.IntN(pagecache.MaxBallastPages)
 }

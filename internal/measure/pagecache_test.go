@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/flybench/flybench/internal/collect"
+	"github.com/flybench/flybench/internal/pagecache"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -64,5 +65,27 @@ func TestSidesStartDifferentFiles(t *testing.T) {
 		if got := m.sidesStartDifferentFiles(); got != c.want {
 			t.Errorf("%d cases (reference %v): %v, want %v", len(c.cases), c.ref, got, c.want)
 		}
+	}
+}
+
+// TestBallastPages: the ballast of a block is drawn from the seed and the
+// block, within 1..MaxBallastPages, again the same for the same pair.
+func TestBallastPages(t *testing.T) {
+	seen := map[int]bool{}
+	for b := 1; b <= 12; b++ {
+		n := ballastPages(7, b)
+		if n < 1 || n > pagecache.MaxBallastPages {
+			t.Fatalf("block %d: %d pages", b, n)
+		}
+		if n != ballastPages(7, b) {
+			t.Fatalf("block %d drew again differently", b)
+		}
+		seen[n] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("12 blocks drew %d sizes", len(seen))
+	}
+	if ballastPages(7, 1) == ballastPages(8, 1) && ballastPages(7, 2) == ballastPages(8, 2) {
+		t.Error("two seeds drew the same ballasts")
 	}
 }

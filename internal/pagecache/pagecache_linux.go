@@ -66,3 +66,20 @@ func Resident(f *os.File, size int64) int {
 	}
 	return n
 }
+
+// Ballast allocates and touches n anonymous pages and returns the function
+// that frees them; with n <= 0, or when the mapping fails, it holds
+// nothing and the function does nothing.
+func Ballast(n int) func() {
+	if n <= 0 {
+		return func() {}
+	}
+	m, err := unix.Mmap(-1, 0, n*PageSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS)
+	if err != nil {
+		return func() {}
+	}
+	for i := 0; i < len(m); i += PageSize {
+		m[i] = 1
+	}
+	return func() { _ = unix.Munmap(m) }
+}

@@ -270,6 +270,11 @@ type Dropped struct {
 	Resident int      `json:"resident"`
 	Left     int      `json:"left"`
 	Failed   []string `json:"failed,omitempty"`
+	// Ballast (1.7, optional: block records of a rotation) is the pages of
+	// anonymous memory held from the drop until the block's untimed
+	// batches had read the files back, so that they land in other pages
+	// than the ones they left; drawn from the seed and the block.
+	Ballast int `json:"ballast,omitempty"`
 }
 
 // Duet says how a duet run placed its two sides (schema 1.7). Each pair
