@@ -6,7 +6,6 @@ import (
 
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/field"
-	"github.com/flybench/flybench/internal/pagecache"
 	"github.com/flybench/flybench/internal/workerexec"
 )
 
@@ -89,17 +88,17 @@ func (m *measurement) restartWorkers(order []int, files []string, ballast int) (
 		_ = w.Close() // a worker's exit on quit is not this block's concern
 	}
 	m.workers = nil
-	if len(files) > 0 {
+	switch {
+	case len(files) > 0 && ballast > 0:
+		st.Dropped, st.Release = dropWithBallast(files, ballast)
+		defer func() {
+			if err != nil {
+				st.Release()
+				st.Release = nil
+			}
+		}()
+	case len(files) > 0:
 		st.Dropped = dropPrograms(files)
-		if ballast > 0 {
-			st.Dropped.Ballast, st.Release = ballast, pagecache.Ballast(ballast)
-			defer func() {
-				if err != nil {
-					st.Release()
-					st.Release = nil
-				}
-			}()
-		}
 	}
 	started := map[int]*workerexec.Worker{}
 	pids := make([]int, len(m.cases))

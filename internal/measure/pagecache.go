@@ -3,6 +3,7 @@ package measure
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 
 	"github.com/flybench/flybench/internal/collect"
@@ -125,10 +126,20 @@ func (m *measurement) warnDropped(d *ndjson.Dropped, files []string) {
 // the block's batches read them back afresh.
 func (m *measurement) fileRotation(files []string) func(collect.Block) (collect.Started, error) {
 	return func(b collect.Block) (collect.Started, error) {
-		d := dropPrograms(files)
-		d.Ballast = ballastPages(m.Seed, b.Block)
-		return collect.Started{Dropped: d, Release: pagecache.Ballast(d.Ballast)}, nil
+		d, release := dropWithBallast(files, ballastPages(m.Seed, b.Block))
+		return collect.Started{Dropped: d, Release: release}, nil
 	}
+}
+
+// dropWithBallast drops the files and takes a ballast of pages on one OS
+// thread: the pages a drop frees wait in the list of the CPU that freed
+// them, and a ballast taken on another could miss them.
+func dropWithBallast(files []string, pages int) (*ndjson.Dropped, func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	d := dropPrograms(files)
+	d.Ballast = pages
+	return d, pagecache.Ballast(pages)
 }
 
 // ballastPages is the size of block's page-placement ballast, 1 to
