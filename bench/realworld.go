@@ -15,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/flybench/flybench/internal/analyze"
 	"github.com/flybench/flybench/internal/runner"
 	"github.com/flybench/flybench/pkg/ndjson"
 	"gonum.org/v1/gonum/stat/distuv"
@@ -1025,7 +1026,7 @@ type rwTally struct {
 	done, failed, wrong, excl, signif int
 	verdicts                          map[string]int
 	changes, doublings, secs          []float64
-	zs                                []float64 // each run's change over its interval's standard error
+	scatterChanges, scatterWidths     []float64 // each run's change and its interval's width, for the scatter
 	status                            map[string]int
 }
 
@@ -1048,9 +1049,7 @@ func rwTallyOf(outs []rwOutcome) rwTally {
 			t.excl++
 		}
 		t.changes = append(t.changes, o.change)
-		if w := o.ci[1] - o.ci[0]; w > 0 {
-			t.zs = append(t.zs, o.change/(w/(2*1.959964)))
-		}
+		t.scatterChanges, t.scatterWidths = append(t.scatterChanges, o.change), append(t.scatterWidths, o.ci[1]-o.ci[0])
 		if s := o.size; s != nil {
 			t.status[orDash(s.Status)]++
 			if s.PerDoublingPct != nil {
@@ -1070,23 +1069,21 @@ func (t rwTally) add(u rwTally) rwTally {
 	t.wrong += u.wrong
 	t.excl += u.excl
 	t.signif += u.signif
-	t.zs = append(t.zs[:len(t.zs):len(t.zs)], u.zs...)
+	t.scatterChanges = append(t.scatterChanges[:len(t.scatterChanges):len(t.scatterChanges)], u.scatterChanges...)
+	t.scatterWidths = append(t.scatterWidths[:len(t.scatterWidths):len(t.scatterWidths)], u.scatterWidths...)
 	return t
 }
 
-// spread is the root mean square of the runs' changes over their
-// intervals' standard errors (the half-width over 1.96): about 1 when A/A
-// intervals are as wide as the estimates' run-to-run spread, above 1 when
-// they are too narrow. Its own sampling error is about 1/sqrt(2n).
+// spread is fb-analyze's scatter of the runs (analyze.Scatter): the root
+// mean square of each change over its 95% interval's standard error,
+// about 1 when A/A intervals are as wide as the estimates' run-to-run
+// spread, above 1 when they are too narrow.
 func (t rwTally) spread() string {
-	if len(t.zs) == 0 {
+	s, _, ok := analyze.Scatter(t.scatterChanges, t.scatterWidths, 95)
+	if !ok {
 		return "-"
 	}
-	var ss float64
-	for _, z := range t.zs {
-		ss += z * z
-	}
-	return fmt.Sprintf("%.2f", math.Sqrt(ss/float64(len(t.zs))))
+	return fmt.Sprintf("%.2f", s)
 }
 
 // sizeCell is the size columns: the statuses seen, the median change per

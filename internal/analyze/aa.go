@@ -76,7 +76,6 @@ func (s *aaSeries) record(opt Options) *ndjson.AA {
 	rec := &ndjson.AA{Series: s.id, Command: s.command, Mode: s.mode, Planned: s.planned, Runs: len(s.comparisons),
 		RunIDs: s.runIDs, Verdicts: map[string]int{}, ConfidencePct: opt.Confidence, ThresholdPct: opt.ThresholdPct}
 	var changes, widths, slopes []float64
-	var halves []float64
 	for _, k := range s.comparisons {
 		rec.Verdicts[string(k.Verdict)]++
 		if k.Verdict == ndjson.VerdictContenderFaster || k.Verdict == ndjson.VerdictReferenceFaster {
@@ -86,7 +85,6 @@ func (s *aaSeries) record(opt Options) *ndjson.AA {
 			rec.ExcludeZero++
 		}
 		changes, widths = append(changes, k.ChangePct), append(widths, k.ChangeCI[1]-k.ChangeCI[0])
-		halves = append(halves, (k.ChangeCI[1]-k.ChangeCI[0])/2)
 		rec.MaxAbsChangePct = math.Max(rec.MaxAbsChangePct, math.Abs(k.ChangePct))
 		if z := k.Sizes; z != nil {
 			if sizesDiffer(z) {
@@ -106,16 +104,16 @@ func (s *aaSeries) record(opt Options) *ndjson.AA {
 		rec.SizeMedianPct = &m
 	}
 	rec.FalseRateCI = clopperPearson(rec.False, rec.Runs, opt.Confidence)
-	if s, ci, ok := spreadOf(changes, halves, opt.Confidence); ok {
+	if s, ci, ok := Scatter(changes, widths, opt.Confidence); ok {
 		rec.Spread, rec.SpreadCI = &s, &ci
 	}
 	return rec
 }
 
-// spreadOf is how far the changes of A/A runs scatter against their own
-// intervals: the root mean square of change/se over the runs, se the
-// half-width over the normal quantile of confidence, with its interval at
-// confidence. For calibrated intervals each ratio is about a standard
+// Scatter is how far the changes of A/A runs scatter against the widths
+// of their own intervals: the root mean square of change/se over the runs,
+// se the half-width over the normal quantile of confidence, with its
+// interval at confidence. For calibrated intervals each ratio is about a standard
 // normal value, so the sum of squares is chi-square with one degree of
 // freedom per run, and s·sqrt(n/q) for the chi-square quantiles q bound
 // the true scatter. A count of intervals excluding zero says the same
@@ -123,15 +121,15 @@ func (s *aaSeries) record(opt Options) *ndjson.AA {
 // while a spread of 1.5 in 20 runs lies outside [0.7, 1.3], the range of
 // calibrated ones. Runs of zero width are left out; fewer than two left
 // give no spread.
-func spreadOf(changes, halves []float64, confidence float64) (float64, [2]float64, bool) {
+func Scatter(changes, widths []float64, confidence float64) (float64, [2]float64, bool) {
 	z := distuv.UnitNormal.Quantile(1 - (100-confidence)/200)
 	var ss float64
 	n := 0
 	for i, c := range changes {
-		if halves[i] <= 0 || math.IsNaN(c) {
+		if widths[i] <= 0 || math.IsNaN(c) {
 			continue
 		}
-		r := c / (halves[i] / z)
+		r := c / (widths[i] / 2 / z)
 		ss += r * r
 		n++
 	}

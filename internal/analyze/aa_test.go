@@ -69,11 +69,11 @@ func TestClopperPearsonZero(t *testing.T) {
 	}
 }
 
-func TestSpreadOf(t *testing.T) {
-	// at 95%, se = half-width/1.959964: ratios 1, -1, 2, -2; the zero-width
+func TestScatter(t *testing.T) {
+	// at 95%, se = width/2/1.959964: ratios 1, -1, 2, -2; the zero-width
 	// run is left out; sum of squares 10 over 4 runs
 	z := 1.959963984540054
-	s, ci, ok := spreadOf([]float64{1, -1, 2, -2, 7}, []float64{z, z, z, z, 0}, 95)
+	s, ci, ok := Scatter([]float64{1, -1, 2, -2, 7}, []float64{2 * z, 2 * z, 2 * z, 2 * z, 0}, 95)
 	if !ok || math.Abs(s-math.Sqrt(2.5)) > 1e-9 {
 		t.Fatalf("spread %v %v", s, ok)
 	}
@@ -83,11 +83,11 @@ func TestSpreadOf(t *testing.T) {
 		t.Fatalf("interval %v, want %v", ci, want)
 	}
 	// the scale of the changes does not matter, only their ratio to the widths
-	s2, _, _ := spreadOf([]float64{10, -10, 20, -20}, []float64{10 * z, 10 * z, 10 * z, 10 * z}, 95)
+	s2, _, _ := Scatter([]float64{10, -10, 20, -20}, []float64{20 * z, 20 * z, 20 * z, 20 * z}, 95)
 	if math.Abs(s2-s) > 1e-9 {
 		t.Fatalf("spread %v against %v", s2, s)
 	}
-	if _, _, ok := spreadOf([]float64{1, 2}, []float64{1, 0}, 95); ok {
+	if _, _, ok := Scatter([]float64{1, 2}, []float64{1, 0}, 95); ok {
 		t.Fatal("one run of positive width gave a spread")
 	}
 }
