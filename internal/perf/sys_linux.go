@@ -61,6 +61,27 @@ func (realSys) readFile(path string) ([]byte, error) { return os.ReadFile(path) 
 
 func (realSys) reschedule() {
 	// Any sleep blocks the thread: the timer slack alone (50µs for normal
-	// tasks) keeps it from expiring before schedule() is reached.
-	unix.Nanosleep(&unix.Timespec{Nsec: 10_000}, nil)
+	// tasks) keeps it from expiring before schedule() is reached. But a
+	// signal pending when the sleep starts (the Go runtime's preemption
+	// signal, say) ends it without a switch, and the first child then
+	// loses its counts again: so sleep until the thread's own count of
+	// context switches says it was switched out.
+	for range 100 {
+		before, ok := threadSwitches()
+		unix.Nanosleep(&unix.Timespec{Nsec: 10_000}, nil)
+		after, _ := threadSwitches()
+		if !ok || after > before {
+			return
+		}
+	}
+}
+
+// threadSwitches is the calling thread's count of context switches,
+// voluntary and not.
+func threadSwitches() (int64, bool) {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+		return 0, false
+	}
+	return ru.Nvcsw + ru.Nivcsw, true
 }
