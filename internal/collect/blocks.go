@@ -172,6 +172,10 @@ func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 	if err != nil {
 		return err
 	}
+	if e.Warmed != nil {
+		e.Warmed()
+		e.Warmed = nil
+	}
 	if e.Config.Samples == AutoSamples {
 		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
 	}

@@ -172,6 +172,10 @@ type Engine struct {
 	// come as often as every unit, so that a short run still holds enough
 	// blocks for the interval over them to have degrees of freedom.
 	RotateMin int
+	// Warmed, when set, is called once, when warm-up has run every case:
+	// the first block's processes have read their files back, and what
+	// the drop before them held can go.
+	Warmed func()
 	// Duet places the two sides of every pair on their CPUs when
 	// Config.Duet asks for a duet run (duet.go); it must be set then.
 	Duet *Duet

@@ -152,3 +152,21 @@ func TestRotationRelease(t *testing.T) {
 		}
 	}
 }
+
+// TestWarmed: the hook that frees what the first drop held is called
+// once, after warm-up has run every case and before any sample.
+func TestWarmed(t *testing.T) {
+	e, buf, ops, _ := rotateEngine(10)
+	var at [][2]int
+	var sampled bool
+	e.Warmed = func() {
+		at = append(at, [2]int{len(ops[0].calls), len(ops[1].calls)})
+		sampled = bytes.Contains(buf.Bytes(), []byte(`"type":"sample"`))
+	}
+	if _, err := e.Collect(); err != nil {
+		t.Fatal(err)
+	}
+	if len(at) != 1 || at[0][0] < 1 || at[0][1] < 1 || sampled {
+		t.Errorf("warmed at batches %v (sampled before: %v); want once, after every case ran, before any sample", at, sampled)
+	}
+}

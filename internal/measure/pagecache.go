@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/flybench/flybench/internal/collect"
 	"github.com/flybench/flybench/internal/pagecache"
@@ -78,35 +79,42 @@ func dropPrograms(files []string) *ndjson.Dropped {
 
 // dropFirst drops the programs' files before warm-up, when the run drops
 // them, and records the policy in the run record. It returns the files,
-// none when the run keeps them or knows none. A page a running process
-// maps stays cached, so in worker mode the workers (started to learn what
-// they offer) are restarted around the drop.
-func (m *measurement) dropFirst() ([]string, error) {
+// none when the run keeps them or knows none, and the release of block
+// 0's ballast, to be called once warm-up has read the files back (and
+// at the latest when the run ends; it does nothing the second time). A
+// page a running process maps stays cached, so in worker mode the
+// workers (started to learn what they offer) are restarted around the
+// drop.
+func (m *measurement) dropFirst() ([]string, func(), error) {
 	if !m.dropsFiles() {
 		m.record.Config.PageCache = &ndjson.PageCache{Policy: ndjson.PageCacheKeep}
-		return nil, nil
+		return nil, func() {}, nil
 	}
 	files, unknown := m.programFiles()
 	pc := &ndjson.PageCache{Policy: ndjson.PageCacheDrop, Files: files, Unknown: unknown}
 	m.record.Config.PageCache = pc
 	if len(files) == 0 {
-		return nil, nil
+		return nil, func() {}, nil
 	}
+	var release func()
 	if m.Mode != ModeWorker {
-		pc.First = dropPrograms(files)
+		pc.First, release = dropWithBallast(files, ballastPages(m.Seed, 0))
 	} else {
 		order := make([]int, len(m.cases))
 		for i := range order {
 			order[i] = i
 		}
-		st, err := m.restartWorkers(order, files, 0)
+		st, err := m.restartWorkers(order, files, ballastPages(m.Seed, 0))
 		if err != nil {
-			return nil, err
+			return nil, func() {}, err
 		}
-		pc.First = st.Dropped
+		pc.First, release = st.Dropped, st.Release
 	}
 	m.warnDropped(pc.First, files)
-	return files, nil
+	if release == nil {
+		release = func() {}
+	}
+	return files, sync.OnceFunc(release), nil
 }
 
 // warnDropped says on stderr which files could not be dropped, where the

@@ -54,14 +54,16 @@ func (m *measurement) run(disp *progress.Display) error {
 	if err != nil {
 		return err
 	}
-	files, err := m.dropFirst()
+	files, release, err := m.dropFirst()
 	if err != nil {
 		return err
 	}
+	defer release()
 	obs := m.observer()
 	defer func() { obs.Close() }()
 	m.record.Axes = obs.Infos()
 	e := m.engine(disp, obs, watched)
+	e.Warmed = release
 	if m.Duet {
 		if e.Duet, err = m.duet(); err != nil {
 			return err
