@@ -3,6 +3,7 @@ package measure
 import (
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"sync"
@@ -47,13 +48,19 @@ func (m *measurement) sidesStartDifferentFiles() bool {
 	return len(files) > 1
 }
 
-// programFile is the file a program resolves to, "" when it is not known.
+// programFile is the file a program resolves to, "" when it is not known:
+// its link's target, or its path with every link on the way resolved (a
+// path through a linked directory, such as /bin/gzip where /bin links to
+// usr/bin, is the file /usr/bin/gzip starts).
 func programFile(p *ndjson.Program) string {
 	switch {
 	case p == nil:
 		return ""
 	case p.Link != "":
 		return p.Link
+	}
+	if real, err := filepath.EvalSymlinks(p.Path); err == nil {
+		return real
 	}
 	return p.Path
 }

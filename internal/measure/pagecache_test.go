@@ -1,6 +1,8 @@
 package measure
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -25,6 +27,36 @@ func TestProgramFiles(t *testing.T) {
 	}
 	if want := []string{"sh"}; !reflect.DeepEqual(unknown, want) {
 		t.Errorf("unknown %q, want %q", unknown, want)
+	}
+}
+
+// TestProgramFileThroughLinkedDirectory: a program started through a
+// linked directory is the file in the directory the link names, for the
+// drop and for deciding whether the sides start different files.
+func TestProgramFileThroughLinkedDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "usr"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "usr", "prog")
+	if err := os.WriteFile(file, []byte("x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("usr", filepath.Join(dir, "bin")); err != nil {
+		t.Fatal(err)
+	}
+	direct := collect.Case{Name: "direct", Program: &ndjson.Program{Path: file}}
+	linked := collect.Case{Name: "linked", Program: &ndjson.Program{Path: filepath.Join(dir, "bin", "prog")}}
+	m := &measurement{plan: &plan{sides: make([]side, 2)}, cases: []collect.Case{direct, linked}}
+	real, err := filepath.EvalSymlinks(file) // the temporary directory may itself be reached through a link
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files, _ := m.programFiles(); !reflect.DeepEqual(files, []string{real}) {
+		t.Errorf("files %q, want %q once", files, real)
+	}
+	if m.sidesStartDifferentFiles() {
+		t.Error("the sides start one file, by two paths: want no rotation")
 	}
 }
 
