@@ -67,7 +67,7 @@ func (m *measurement) processPlan(e *collect.Engine, obs *observer, files []stri
 // and observes the new ones.
 func (m *measurement) blockStarter(e *collect.Engine, obs *observer, files []string) func(collect.Block) (collect.Started, error) {
 	return func(b collect.Block) (collect.Started, error) {
-		started, err := m.restartWorkers(b.Order, files, ballastPages(m.Seed, b.Block))
+		started, err := m.restartWorkers(b.Order, files, b.Block)
 		if err != nil {
 			return started, err
 		}
@@ -79,26 +79,23 @@ func (m *measurement) blockStarter(e *collect.Engine, obs *observer, files []str
 }
 
 // restartWorkers stops every worker, drops files from the page cache, and
-// starts fresh workers, a worker at the first of its cases in order; it
-// returns each case's worker PID and what the drop came to. After a drop
-// it holds ballast pages (pagecache.Ballast) until the Started's Release,
-// or until it fails.
-func (m *measurement) restartWorkers(order []int, files []string, ballast int) (st collect.Started, err error) {
+// starts fresh workers for block, a worker at the first of its cases in
+// order; it returns each case's worker PID and what the drop came to.
+// After a drop it holds the block's ballast pages (pagecache.Ballast)
+// until the Started's Release, or until it fails.
+func (m *measurement) restartWorkers(order []int, files []string, block int) (st collect.Started, err error) {
 	for _, w := range m.workers {
 		_ = w.Close() // a worker's exit on quit is not this block's concern
 	}
 	m.workers = nil
-	switch {
-	case len(files) > 0 && ballast > 0:
-		st.Dropped, st.Release = dropWithBallast(files, ballast)
+	if len(files) > 0 {
+		st.Dropped, st.Release = dropWithBallast(files, ballastPages(m.Seed, block))
 		defer func() {
 			if err != nil {
 				st.Release()
 				st.Release = nil
 			}
 		}()
-	case len(files) > 0:
-		st.Dropped = dropPrograms(files)
 	}
 	started := map[int]*workerexec.Worker{}
 	pids := make([]int, len(m.cases))

@@ -111,16 +111,13 @@ func (m *measurement) dropFirst() ([]string, func(), error) {
 		for i := range order {
 			order[i] = i
 		}
-		st, err := m.restartWorkers(order, files, ballastPages(m.Seed, 0))
+		st, err := m.restartWorkers(order, files, 0)
 		if err != nil {
 			return nil, func() {}, err
 		}
 		pc.First, release = st.Dropped, st.Release
 	}
 	m.warnDropped(pc.First, files)
-	if release == nil {
-		release = func() {}
-	}
 	return files, sync.OnceFunc(release), nil
 }
 
