@@ -166,7 +166,8 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 
 // blockPhases are one block's warm-up, calibration, counting (in the
 // run's first block only) and sampling. The sample count an automatic
-// --samples chooses in the first block holds for every block.
+// --samples chooses in the first block (planned on the warm-up's
+// estimates, fitted to the calibrated batches) holds for every block.
 func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 	est, err := e.warmup()
 	if err != nil {
@@ -176,10 +177,11 @@ func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 		e.Warmed()
 		e.Warmed = nil
 	}
-	if e.Config.Samples == AutoSamples {
+	auto := e.Config.Samples == AutoSamples
+	if auto {
 		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
 	}
-	iters, err := e.calibrate(est)
+	iters, err := e.calibrate(est, auto)
 	if err != nil {
 		return err
 	}

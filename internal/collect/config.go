@@ -274,6 +274,23 @@ func (c Config) autoSamples(k int, est []float64) int {
 	return int(min(max(n, autoMinSamples), autoMaxSamples))
 }
 
+// fitSamples is the automatic sample count for the calibrated batches:
+// iters[c] operations of est[c] ns each, a unit lasting their sum (a
+// duet's sides run at once: the longest), as many units as fit the
+// budget, 50 to 1000.
+func (c Config) fitSamples(iters []int64, est []float64) int {
+	unit := 0.0
+	for i, n := range iters {
+		if d := float64(n) * est[i]; c.lanes(len(iters)) == 1 {
+			unit = max(unit, d)
+		} else {
+			unit += d
+		}
+	}
+	n := math.Floor(float64(c.budget()) / max(unit, 1))
+	return int(min(max(n, autoMinSamples), autoMaxSamples))
+}
+
 // Design names the schedule used for k cases.
 func (c Config) Design(k int) ndjson.Design {
 	switch {

@@ -545,18 +545,20 @@ func TestSelfTimerCalibratesMeasuredWorkAndTimesSamples(t *testing.T) {
 
 // The automatic sample count fills the budget with batches of at least
 // one operation of the slowest case, 50 to 1000 of them, and says so in
-// the run and calibration records.
+// the run and calibration records. It is planned on the warm-up's
+// estimates (the slice) and fitted to the calibrated batches, whose
+// whole operations can make a unit longer than the slices planned.
 func TestAutoSamples(t *testing.T) {
 	for _, c := range []struct {
-		perOp   int64
-		measure time.Duration
-		want    int
+		perOp      int64
+		measure    time.Duration
+		plan, want int
 	}{
-		{20_000_000, 20 * time.Second, 500},  // 20 ms runs: 20 s / (2 cases x 20 ms)
-		{20_000_000, 60 * time.Second, 1000}, // capped
-		{20_000_000, 1 * time.Second, 50},    // slower than the budget allows: the floor
-		{2_000_000, 2 * time.Second, 200},    // 2 ms runs: 5 ms batches
-		{100, 5 * time.Second, 500},          // fast: 5 ms batches
+		{20_000_000, 20 * time.Second, 500, 500},  // 20 ms runs: 20 s / (2 cases x 20 ms)
+		{20_000_000, 60 * time.Second, 1000, 857}, // capped at 30 ms slices: 30 + 40 ms units fit 857 times
+		{20_000_000, 1 * time.Second, 50, 50},     // slower than the budget allows: the floor
+		{2_000_000, 2 * time.Second, 200, 181},    // 2 ms runs: 5 ms slices, 5 + 6 ms units
+		{100, 5 * time.Second, 500, 500},          // fast: 5 ms batches
 	} {
 		clk := &fakeClock{}
 		cfg := fixedConfig
@@ -573,8 +575,48 @@ func TestAutoSamples(t *testing.T) {
 		if s.runs[0].Config.Samples != 0 || s.runs[0].Config.SamplesRule == "" {
 			t.Errorf("run record samples %d rule %q: want 0 and the rule", s.runs[0].Config.Samples, s.runs[0].Config.SamplesRule)
 		}
-		if slice := s.calibrations[1].TargetNS; slice != int64(c.measure)/int64(2*c.want) {
-			t.Errorf("slice %d, want the budget over 2 x %d batches", slice, c.want)
+		if slice := s.calibrations[1].TargetNS; slice != int64(c.measure)/int64(2*c.plan) {
+			t.Errorf("slice %d, want the budget over 2 x %d batches", slice, c.plan)
+		}
+	}
+}
+
+// A program slower than the shortest batch runs once per batch under an
+// automatic --samples, and the run keeps to its budget. The slice is the
+// slowest case's operation, so the one shared count for a pair lasting
+// two slices is a hair over one whenever the two sides differ at all: a
+// count rounded up made every batch two runs and the run twice
+// --measurement-time long, with half the pairs.
+func TestAutoSamplesRunProgramsOnceAndKeepTheBudget(t *testing.T) {
+	for _, batching := range []Batching{SharedIterations, EqualTime} {
+		clk := &fakeClock{}
+		cfg := DefaultConfig
+		cfg.Batching, cfg.SizeSpread = batching, 1
+		cfg.Measurement = 10 * time.Second
+		a := &fakeOp{clk: clk, perOp: 20_000_000}
+		b := &fakeOp{clk: clk, perOp: 20_300_000} // 1.5% slower
+		b.onCall = func(call int) {
+			if call == 1 { // a cold first run: the warm-up's estimate is high
+				clk.now += 2_000_000
+			}
+		}
+		e, buf := autoEngine(cfg, a, b)
+		end, err := e.Collect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := readStream(t, buf.Bytes())
+		for _, c := range s.calibrations {
+			if c.Iterations != 1 {
+				t.Fatalf("%s: calibration %+v, want one run per batch", batching, c)
+			}
+		}
+		var timed int64
+		for _, sm := range s.samples {
+			timed += sm.WallNS
+		}
+		if timed > int64(cfg.Measurement) || timed < int64(cfg.Measurement)*8/10 {
+			t.Errorf("%s: %d units timed %v, want about the budget %v", batching, end.Units, time.Duration(timed), cfg.Measurement)
 		}
 	}
 }
