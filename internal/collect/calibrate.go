@@ -2,6 +2,7 @@ package collect
 
 import (
 	"math"
+	"slices"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -75,11 +76,16 @@ func nextWarmBatch(n, remaining int64, est float64, limit int64) int64 {
 // calibrate chooses each case's batch size from its warmup estimate, checks
 // it with one batch per case and refines it, and writes calibration records.
 // With fit (an automatic --samples), the sample count is then fitted to the
-// calibrated batches: the warm-up's estimates (a cold first run) and a
-// batch size that cannot be a fraction of an operation, or that the slower
-// side caps, can make a unit shorter or longer than the count planned.
+// calibrated batches, so that the run keeps to its budget: a batch is
+// whole operations at least a slice long, so a slice a little over one
+// operation (an automatic count sizes it to the slowest one) makes every
+// batch two, and the slower side's cap can make its batch eight slices.
+// Each case's operation is taken at the lower of its two estimates, the
+// warm-up's and the calibration's: interference only ever slows a batch,
+// and a count fitted to one that a burst inflated would end the run early.
 func (e *Engine) calibrate(est []float64, fit bool) ([]int64, error) {
 	k := len(e.Cases)
+	warm := slices.Clone(est)
 	slice := int64(e.Config.Slice(k))
 	iters, _ := e.batchSizes(est, slice)
 	spent := make([]int64, k)
@@ -95,7 +101,11 @@ func (e *Engine) calibrate(est []float64, fit bool) ([]int64, error) {
 	}
 	iters, capped := e.batchSizes(est, slice)
 	if fit {
-		e.Config.Samples = e.Config.fitSamples(iters, est)
+		low := make([]float64, k)
+		for c := range low {
+			low[c] = math.Min(warm[c], est[c])
+		}
+		e.Config.Samples = e.Config.fitSamples(iters, low)
 	}
 	for c := 0; c < k; c++ {
 		rec := &ndjson.Calibration{
@@ -112,8 +122,8 @@ func (e *Engine) calibrate(est []float64, fit bool) ([]int64, error) {
 
 // batchSizes applies the batching policy to per-operation estimates. Equal
 // time: each case's own count toward the slice. Shared: one count for
-// every case, the one whose unit (every case once) comes nearest to
-// lasting k slices; at least enough that
+// every case, the one whose unit (every case once) lasts as long as k
+// slices, so the slowest case gets at least a slice; at least enough that
 // the fastest case's batch reaches the shortest batch allowed, but no
 // more than puts the slowest case at eight slices.
 func (e *Engine) batchSizes(est []float64, slice int64) ([]int64, []string) {
@@ -145,13 +155,9 @@ func (e *Engine) batchSizes(est []float64, slice int64) ([]int64, []string) {
 	return iters, capped
 }
 
-// toward is the count whose batch comes nearest to lasting slice, and at
-// least floor. Nearest, not rounded up: an automatic --samples sizes the
-// slice to the slowest operation's warm-up estimate, which a calibrated
-// estimate a hair under would round up to two operations, doubling every
-// batch and the run's length.
+// toward is the count whose batch lasts about slice, and at least floor.
 func toward(slice, floor int64, est float64) int64 {
-	n := math.Round(float64(slice) / est)
+	n := math.Ceil(float64(slice) / est)
 	n = math.Max(n, math.Ceil(float64(floor)/est))
 	if n > math.MaxInt64/2 {
 		return math.MaxInt64 / 2
