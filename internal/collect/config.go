@@ -270,23 +270,26 @@ func (c Config) autoSamples(k int, est []float64) int {
 	for _, v := range est {
 		batch = max(batch, v)
 	}
-	n := math.Floor(float64(c.budget()) / (float64(c.lanes(k)) * batch))
-	return int(min(max(n, autoMinSamples), autoMaxSamples))
+	return c.unitsFitting(float64(c.lanes(k)) * batch)
 }
 
 // fitSamples is the automatic sample count for the calibrated batches:
 // iters[c] operations of est[c] ns each, a unit lasting their sum (a
-// duet's sides run at once: the longest), as many units as fit the
-// budget, 50 to 1000.
+// duet's sides run at once: the longest).
 func (c Config) fitSamples(iters []int64, est []float64) int {
 	unit := 0.0
 	for i, n := range iters {
-		if d := float64(n) * est[i]; c.lanes(len(iters)) == 1 {
+		if d := float64(n) * est[i]; c.Duet {
 			unit = max(unit, d)
 		} else {
 			unit += d
 		}
 	}
+	return c.unitsFitting(unit)
+}
+
+// unitsFitting is how many units of unit ns fit the budget, 50 to 1000.
+func (c Config) unitsFitting(unit float64) int {
 	n := math.Floor(float64(c.budget()) / max(unit, 1))
 	return int(min(max(n, autoMinSamples), autoMaxSamples))
 }
