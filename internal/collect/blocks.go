@@ -169,7 +169,7 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 // --samples chooses in the first block (planned on the warm-up's
 // estimates, fitted to the calibrated batches) holds for every block.
 func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
-	est, err := e.warmup()
+	est, over, err := e.warmup()
 	if err != nil {
 		return err
 	}
@@ -179,9 +179,9 @@ func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 	}
 	auto := e.Config.Samples == AutoSamples
 	if auto {
-		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est)
+		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est, over)
 	}
-	iters, err := e.calibrate(est, auto)
+	iters, err := e.calibrate(est, over, auto)
 	if err != nil {
 		return err
 	}

@@ -11,14 +11,21 @@ import (
 // each has used its share of the warmup time, doubling each case's batch so a
 // fast operation is not dominated by per-batch overhead. Every case runs at
 // least once, so even a zero warmup yields a per-operation estimate.
-func (e *Engine) warmup() ([]float64, error) {
+//
+// It returns each case's per-operation estimate and its batches' overhead:
+// the least wall time a batch spent beyond what calibration fills (a
+// process start under a batch's own timer, a worker's round trip; 0 when
+// the batch's wall time is what is timed). The least, because
+// interference and a program read back from disk only add to it.
+func (e *Engine) warmup() (est, over []float64, err error) {
 	k := len(e.Cases)
 	share := int64(e.Config.Warmup) / int64(k)
 	spent := make([]int64, k)
 	n := make([]int64, k)
-	est := make([]float64, k)
+	est, over = make([]float64, k), make([]float64, k)
 	for c := range n {
 		n[c] = 1
+		over[c] = math.Inf(1)
 	}
 	for more := true; more; {
 		more = false
@@ -29,15 +36,17 @@ func (e *Engine) warmup() ([]float64, error) {
 			e.report(Status{Phase: "warming", Case: e.Cases[c].Name})
 			ns, err := e.runBatch(c, n[c], nil)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			spent[c] += ns
-			est[c] = perOp(e.timed(c, ns), n[c])
+			timed := e.timed(c, ns)
+			est[c] = perOp(timed, n[c])
+			over[c] = math.Min(over[c], float64(max(ns-timed, 0)))
 			n[c] = nextWarmBatch(n[c], share-spent[c], est[c], e.Config.MaxIterations)
 			more = more || spent[c] < share
 		}
 	}
-	return est, nil
+	return est, over, nil
 }
 
 // timed is the part of a batch calibration sizes: the operation's own
@@ -83,7 +92,10 @@ func nextWarmBatch(n, remaining int64, est float64, limit int64) int64 {
 // Each case's operation is taken at the lower of its two estimates, the
 // warm-up's and the calibration's: interference only ever slows a batch,
 // and a count fitted to one that a burst inflated would end the run early.
-func (e *Engine) calibrate(est []float64, fit bool) ([]int64, error) {
+// Before that, the count is planned again with the batches' overhead at
+// the least of over (the warm-up's) and the calibration batches': a
+// warm-up may have run a case once, its program read back from disk.
+func (e *Engine) calibrate(est, over []float64, fit bool) ([]int64, error) {
 	k := len(e.Cases)
 	warm := slices.Clone(est)
 	slice := int64(e.Config.Slice(k))
@@ -97,7 +109,13 @@ func (e *Engine) calibrate(est []float64, fit bool) ([]int64, error) {
 			return nil, err
 		}
 		spent[c] = e.Clock.Now() - t0
-		est[c] = perOp(e.timed(c, ns), iters[c])
+		timed := e.timed(c, ns)
+		est[c] = perOp(timed, iters[c])
+		over[c] = math.Min(over[c], float64(max(ns-timed, 0)))
+	}
+	if fit {
+		e.Config.Samples = e.Config.autoSamples(k, warm, over)
+		slice = int64(e.Config.Slice(k))
 	}
 	iters, capped := e.batchSizes(est, slice)
 	if fit {

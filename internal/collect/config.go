@@ -145,12 +145,20 @@ const (
 	// where 5 ms requests ran it at 13.8 ns/op (and popcount-bits at 1.16
 	// against 0.61): per-request wake-up costs must be amortized.
 	autoMinBatch = 5 * time.Millisecond
+	// overheadShare is how many times its untimed overhead a batch lasts
+	// at least, so that the overhead is at most a third of the wall time
+	// a batch costs: a Go test binary started per batch spends 10-40 ms
+	// before its benchmark loop, and 5 ms batches of strconv's
+	// BenchmarkQuote then spent most of a run starting processes and
+	// measured 2.5 times the per-operation cost of its steady state (heap
+	// pages touched for the first time, no garbage collection yet).
+	overheadShare = 2
 )
 
 // SamplesRule describes in one line how AutoSamples chooses the count,
 // for the run record, the fields it depends on spelled by names.
 func SamplesRule(names field.Names) string {
-	return fmt.Sprintf("auto: as many units as fit the budget (%s, or %s with %s) with every batch at least one operation of the slowest case, 5 ms and %s long, 50 to 1000; measured: at a fixed budget, single-operation pairs of a 20 ms program gave intervals 1.3 to 3 times narrower than 50 longer pairs, idle and under load (README, Pair granularity)",
+	return fmt.Sprintf("auto: as many units as fit the budget (%s, or %s with %s) with every batch at least one operation of the slowest case, 5 ms, twice the time a batch spends untimed (a process start under its own timer) and %s long, 50 to 1000; measured: at a fixed budget, single-operation pairs of a 20 ms program gave intervals 1.3 to 3 times narrower than 50 longer pairs, idle and under load (README, Pair granularity)",
 		names.Spell("Measurement"), names.Spell("Until.MaxTime"), names.Spell("Until.Rule"), names.Spell("MinSample"))
 }
 
@@ -262,13 +270,14 @@ func (c Config) budget() time.Duration {
 }
 
 // autoSamples is SamplesRule for k cases whose operations take est ns
-// each (the warm-up's estimates): the budget over k batches each at
-// least the slowest case's operation, autoMinBatch and the shortest
-// batch allowed.
-func (c Config) autoSamples(k int, est []float64) int {
+// each and whose batches spend over ns each beyond what is timed (the
+// warm-up's estimates): the budget over k batches each at least the
+// slowest case's operation, autoMinBatch, the shortest batch allowed and
+// overheadShare times the largest overhead.
+func (c Config) autoSamples(k int, est, over []float64) int {
 	batch := float64(max(c.MinSample, autoMinBatch))
-	for _, v := range est {
-		batch = max(batch, v)
+	for i, v := range est {
+		batch = max(batch, v, overheadShare*over[i])
 	}
 	return c.unitsFitting(float64(c.lanes(k)) * batch)
 }

@@ -622,6 +622,59 @@ func TestAutoSamplesKeepTheBudget(t *testing.T) {
 	}
 }
 
+// A batch that spends untimed overhead (a process started per batch under
+// its own timer) is planned at least twice as long as that overhead, the
+// least the warm-up saw: 5 ms batches of a Go test binary that takes 15 ms
+// to start would spend three quarters of the run starting processes. The
+// count is then fitted to the timed work, as without overhead; where the
+// overhead is below half of 5 ms nothing changes.
+func TestAutoSamplesBatchOverhead(t *testing.T) {
+	for _, c := range []struct {
+		perBatch   int64
+		plan, want int // the slices' count (of the 10 s budget over 2 cases); the units run
+	}{
+		{0, 1000, 1000},         // 5 ms batches (the floor): 1000 fit, the cap
+		{2_000_000, 1000, 1000}, // 2 ms of overhead: 4 ms < 5 ms, the floor holds
+		{15_000_000, 166, 165},  // 30 ms batches: 10 s / (2 x 30 ms); whole operations make them 30.12 ms
+		{60_000_000, 50, 50},    // 120 ms batches: 41 fit, the count's minimum
+	} {
+		clk := &fakeClock{}
+		cfg := fixedConfig
+		cfg.Measurement = 10 * time.Second
+		a := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 1000, perBatch: c.perBatch}}
+		b := &selfOp{fakeOp: fakeOp{clk: clk, perOp: 1000, perBatch: c.perBatch}}
+		slow := 0
+		b.onCall = func(call int) { // the first batch reads the program back from disk
+			if call == 1 {
+				b.perBatch, slow = c.perBatch+40_000_000, 1
+			} else if slow == 1 {
+				b.perBatch, slow = c.perBatch, 2
+			}
+		}
+		var buf bytes.Buffer
+		e := &Engine{Config: cfg, Clock: clk, Out: ndjson.NewWriter(&buf), SelfTimer: true,
+			Cases: []Case{{Name: "a", Op: a}, {Name: "b", Op: b}}}
+		end, err := e.Collect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := readStream(t, buf.Bytes())
+		if slice := s.calibrations[0].TargetNS; slice != int64(cfg.Measurement)/int64(2*c.plan) {
+			t.Errorf("%v overhead: slice %v, want the budget over 2 x %d batches", time.Duration(c.perBatch), time.Duration(slice), c.plan)
+		}
+		if end.Units != c.want {
+			t.Errorf("%v overhead: %d units, want %d", time.Duration(c.perBatch), end.Units, c.want)
+		}
+		var timed float64
+		for _, sm := range s.samples {
+			timed += *sm.SelfNS
+		}
+		if c.plan > 50 && (timed > float64(cfg.Measurement) || timed < float64(cfg.Measurement)*0.9) {
+			t.Errorf("%v overhead: %v timed, want about the budget", time.Duration(c.perBatch), time.Duration(timed))
+		}
+	}
+}
+
 // fixedConfig is DefaultConfig with equal timed slices and one fixed size
 // per case, which most tests here reason about exactly.
 var fixedConfig = func() Config {
