@@ -148,10 +148,9 @@ const (
 	// overheadShare is how many times its untimed overhead a batch lasts
 	// at least, so that the overhead is at most a third of the wall time
 	// a batch costs: a Go test binary started per batch spends 10-40 ms
-	// before its benchmark loop, and 5 ms batches of strconv's
-	// BenchmarkQuote then spent most of a run starting processes and
-	// measured 2.5 times the per-operation cost of its steady state (heap
-	// pages touched for the first time, no garbage collection yet).
+	// before its benchmark loop, and with 5 ms batches a -t 5s run of
+	// strconv's BenchmarkQuote took 22 s, three quarters of it starting
+	// processes (README, The budget holds).
 	overheadShare = 2
 )
 
