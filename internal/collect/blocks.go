@@ -167,7 +167,8 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 // blockPhases are one block's warm-up, calibration, counting (in the
 // run's first block only) and sampling. The sample count an automatic
 // --samples chooses in the first block (planned on the warm-up's
-// estimates, fitted to the calibrated batches) holds for every block.
+// estimates, planned again with the calibration's overhead, fitted to the
+// calibrated batches) holds for every block.
 func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 	est, over, err := e.warmup()
 	if err != nil {

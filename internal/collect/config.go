@@ -150,7 +150,7 @@ const (
 	// a batch costs: a Go test binary started per batch spends 10-40 ms
 	// before its benchmark loop, and with 5 ms batches a -t 5s run of
 	// strconv's BenchmarkQuote took 22 s, three quarters of it starting
-	// processes (README, The budget holds).
+	// processes (README, Process starts count).
 	overheadShare = 2
 )
 
