@@ -166,9 +166,8 @@ func (e *Engine) runBlock(b Block, end *ndjson.End, first bool) error {
 
 // blockPhases are one block's warm-up, calibration, counting (in the
 // run's first block only) and sampling. The sample count an automatic
-// --samples chooses in the first block (planned on the warm-up's
-// estimates, planned again with the calibration's overhead, fitted to the
-// calibrated batches) holds for every block.
+// --samples chooses in the first block (calibrate plans and fits it)
+// holds for every block.
 func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 	est, over, err := e.warmup()
 	if err != nil {
@@ -178,11 +177,7 @@ func (e *Engine) blockPhases(end *ndjson.End, first bool) error {
 		e.Warmed()
 		e.Warmed = nil
 	}
-	auto := e.Config.Samples == AutoSamples
-	if auto {
-		e.Config.Samples = e.Config.autoSamples(len(e.Cases), est, over)
-	}
-	iters, err := e.calibrate(est, over, auto)
+	iters, err := e.calibrate(est, over, e.Config.Samples == AutoSamples)
 	if err != nil {
 		return err
 	}

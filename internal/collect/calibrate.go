@@ -39,14 +39,21 @@ func (e *Engine) warmup() (est, over []float64, err error) {
 				return nil, nil, err
 			}
 			spent[c] += ns
-			timed := e.timed(c, ns)
-			est[c] = perOp(timed, n[c])
-			over[c] = math.Min(over[c], float64(max(ns-timed, 0)))
+			e.note(c, n[c], ns, est, over)
 			n[c] = nextWarmBatch(n[c], share-spent[c], est[c], e.Config.MaxIterations)
 			more = more || spent[c] < share
 		}
 	}
 	return est, over, nil
+}
+
+// note takes a batch of n operations of case c that lasted ns of wall
+// time into est (its per-operation estimate) and over (the least
+// overhead seen).
+func (e *Engine) note(c int, n, ns int64, est, over []float64) {
+	timed := e.timed(c, ns)
+	est[c] = perOp(timed, n)
+	over[c] = math.Min(over[c], float64(max(ns-timed, 0)))
 }
 
 // timed is the part of a batch calibration sizes: the operation's own
@@ -92,12 +99,16 @@ func nextWarmBatch(n, remaining int64, est float64, limit int64) int64 {
 // Each case's operation is taken at the lower of its two estimates, the
 // warm-up's and the calibration's: interference only ever slows a batch,
 // and a count fitted to one that a burst inflated would end the run early.
-// Before that, the count is planned again with the batches' overhead at
-// the least of over (the warm-up's) and the calibration batches': a
-// warm-up may have run a case once, its program read back from disk.
+// The count is planned before the calibration batches, on the warm-up's
+// estimates and overhead, and again after them with the overhead at the
+// least of both: a warm-up may have run a case once, its program read
+// back from disk.
 func (e *Engine) calibrate(est, over []float64, fit bool) ([]int64, error) {
 	k := len(e.Cases)
 	warm := slices.Clone(est)
+	if fit {
+		e.Config.Samples = e.Config.autoSamples(k, warm, over)
+	}
 	slice := int64(e.Config.Slice(k))
 	iters, _ := e.batchSizes(est, slice)
 	spent := make([]int64, k)
@@ -109,9 +120,7 @@ func (e *Engine) calibrate(est, over []float64, fit bool) ([]int64, error) {
 			return nil, err
 		}
 		spent[c] = e.Clock.Now() - t0
-		timed := e.timed(c, ns)
-		est[c] = perOp(timed, iters[c])
-		over[c] = math.Min(over[c], float64(max(ns-timed, 0)))
+		e.note(c, iters[c], ns, est, over)
 	}
 	if fit {
 		e.Config.Samples = e.Config.autoSamples(k, warm, over)
