@@ -42,6 +42,12 @@ type Segmentation struct {
 	Open int
 }
 
+// Revision numbers what Segment returns. A Segmentation kept outside this
+// process (fb-history keeps one per series) may be extended only by the
+// revision that found it: raise Revision with any change to the search's
+// results, and TestRevision's fingerprint with it.
+const Revision = 1
+
 // Segment finds the change points of x.
 func Segment(x []float64, opt Options) Segmentation { return Segmentation{}.Extend(x, opt) }
 

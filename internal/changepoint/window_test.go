@@ -1,6 +1,8 @@
 package changepoint
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -101,5 +103,28 @@ func TestWholeSeriesWindow(t *testing.T) {
 	seg := Segment(x, opt)
 	if seg.Open != 0 || seg.Settled != 0 || len(seg.Changes) != 1 || seg.Changes[0].Index != 60 {
 		t.Errorf("%+v", seg)
+	}
+}
+
+// revisionFingerprint is the SHA-256 of what Segment finds on
+// fingerprintSeries at Revision; TestRevision fails when it changes.
+var revisionFingerprint = map[int]string{1: "a26408c45fca4b49a2533522c55e8ca50373dc8b36b7c0eb5268c7e66a6105da"}
+
+// TestRevision: what Segment returns on one series of every family of the
+// labelled set is what this Revision recorded. A change to the search
+// fails here until Revision is raised (stored segmentations of the old
+// revision are then searched again, not extended) and the new
+// fingerprint recorded.
+func TestRevision(t *testing.T) {
+	h := sha256.New()
+	for fi, fam := range families {
+		x, _ := fam.make(rand.New(rand.NewPCG(7, uint64(fi))))
+		for _, c := range Segment(x, DefaultOptions).Changes {
+			fmt.Fprintf(h, "%s %d %v %v %v %v %v\n", fam.name, c.Index, c.Before, c.After, c.P, c.Q, c.CI)
+		}
+	}
+	got := hex.EncodeToString(h.Sum(nil))
+	if want := revisionFingerprint[Revision]; got != want {
+		t.Errorf("Segment's results at revision %d have fingerprint %s, recorded %q: if the search changed, raise Revision and record the new fingerprint", Revision, got, want)
 	}
 }

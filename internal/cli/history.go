@@ -179,7 +179,10 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 	changes := changepoint.DefaultOptions
 	changes.Level, changes.Seed = c.Float64("change-level"), c.Uint64("seed")
 	series, err := s.Show(q, c.Bool("chain"), changes)
-	if err != nil {
+	var keep *history.KeepError
+	if errors.As(err, &keep) {
+		fmt.Fprintf(env.Stderr, "fb-history: warning: %v (the next show searches them again)\n", err)
+	} else if err != nil {
 		return withCode(ExitFailure, err, "")
 	}
 	if len(series) == 0 {

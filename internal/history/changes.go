@@ -12,21 +12,32 @@ import (
 // gradual drifts told apart from them (changepoint.Drifts).
 func MarkChanges(all []ndjson.Series, opt changepoint.Options) {
 	for i := range all {
-		s := &all[i]
-		x := make([]float64, len(s.Points))
-		for j, p := range s.Points {
-			x[j] = p.Value
-		}
-		s.Detection = &ndjson.Detection{Method: "e-divisive means", Level: opt.Level, Permutations: opt.Permutations,
-			MinSize: opt.MinSize, Window: opt.Window, ConfidencePct: changepoint.ConfidencePct, Seed: opt.Seed}
-		s.Changes, s.Drifts = nil, nil
-		drifts, steps := changepoint.Drifts(x, changepoint.Detect(x, opt))
-		for _, c := range steps {
-			s.Changes = append(s.Changes, seriesChange(s.Points, c))
-		}
-		for _, d := range drifts {
-			s.Drifts = append(s.Drifts, seriesDrift(s.Points, d))
-		}
+		x := values(all[i])
+		markSeries(&all[i], x, changepoint.Segment(x, opt), opt)
+	}
+}
+
+// values are a series' points' values.
+func values(s ndjson.Series) []float64 {
+	x := make([]float64, len(s.Points))
+	for j, p := range s.Points {
+		x[j] = p.Value
+	}
+	return x
+}
+
+// markSeries records seg, the change points of s's values x found at
+// opt, in s: the detector's settings, the steps, and the drifts.
+func markSeries(s *ndjson.Series, x []float64, seg changepoint.Segmentation, opt changepoint.Options) {
+	s.Detection = &ndjson.Detection{Method: "e-divisive means", Level: opt.Level, Permutations: opt.Permutations,
+		MinSize: opt.MinSize, Window: opt.Window, ConfidencePct: changepoint.ConfidencePct, Seed: opt.Seed}
+	s.Changes, s.Drifts = nil, nil
+	drifts, steps := changepoint.Drifts(x, seg.Changes)
+	for _, c := range steps {
+		s.Changes = append(s.Changes, seriesChange(s.Points, c))
+	}
+	for _, d := range drifts {
+		s.Drifts = append(s.Drifts, seriesDrift(s.Points, d))
 	}
 }
 

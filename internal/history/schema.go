@@ -100,6 +100,20 @@ var migrations = []string{
 		PRIMARY KEY (run_id, reference, contender)
 	);
 	CREATE INDEX comparisons_names ON comparisons(contender_name, reference_name);`,
+	// 2: each level series' change points, kept so that a show after
+	// appended runs extends the search (segmentations.go).
+	`CREATE TABLE segmentations (
+		key TEXT PRIMARY KEY,
+		metric TEXT NOT NULL,
+		name TEXT NOT NULL,
+		class TEXT NOT NULL,
+		n INTEGER NOT NULL,
+		points_hash TEXT NOT NULL,
+		open INTEGER NOT NULL,
+		settled INTEGER NOT NULL,
+		changes TEXT NOT NULL,
+		updated TEXT NOT NULL
+	);`,
 }
 
 // SchemaVersion is the newest schema this build knows.

@@ -44,7 +44,10 @@ func (s *Store) AddAll(w io.Writer, inputs []Input, tags map[string]string) erro
 
 // Show reads the series q selects: each case's levels, or with chain its
 // chained paired changes. A level series gets its change points as
-// changes says, unless changes.Level is 0.
+// changes says, unless changes.Level is 0; a series shown whole extends
+// the search kept from an earlier show (segmentations.go). When the
+// series are complete but their change points could not be kept, the
+// error is a *KeepError.
 func (s *Store) Show(q Query, chain bool, changes changepoint.Options) ([]ndjson.Series, error) {
 	read := s.Series
 	if chain {
@@ -54,8 +57,22 @@ func (s *Store) Show(q Query, chain bool, changes changepoint.Options) ([]ndjson
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Name, err)
 	}
-	if changes.Level > 0 && !chain {
-		MarkChanges(series, changes)
+	if changes.Level == 0 || chain {
+		return series, nil
 	}
-	return series, nil
+	var keepErr error
+	for i := range series {
+		sr := &series[i]
+		x := values(*sr)
+		if len(sr.Points) < sr.Total { // --last: searched as shown, not kept
+			markSeries(sr, x, changepoint.Segment(x, changes), changes)
+			continue
+		}
+		seg, err := s.segmentWithKept(*sr, x, changes)
+		if err != nil && keepErr == nil {
+			keepErr = fmt.Errorf("%s: %w", s.Name, err)
+		}
+		markSeries(sr, x, seg, changes)
+	}
+	return series, keepErr
 }
