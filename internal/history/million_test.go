@@ -3,9 +3,11 @@ package history
 import (
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
+	"github.com/flybench/flybench/internal/changepoint"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -28,7 +30,7 @@ func TestShowBigStore(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := open(t, dsn)
 			start := time.Now()
-			if err := bulkFill(s, *bigStore); err != nil {
+			if err := bulkFill(s, 0, *bigStore); err != nil {
 				t.Fatal(err)
 			}
 			t.Logf("%s: filled %d runs in %v", name, *bigStore, time.Since(start).Round(time.Second))
@@ -50,6 +52,22 @@ func TestShowBigStore(t *testing.T) {
 					t.Fatalf("series: %d, total %d", len(got), got[0].Total)
 				}
 				t.Logf("%s: show --case c2 --last %d of %d runs: %d points in %v", name, last, *bigStore, len(got[0].Points), el.Round(time.Millisecond))
+			}
+			// Change points over the whole series: searched whole, then
+			// as kept, then extended over one appended run.
+			for i, what := range []string{"searched whole and kept", "as kept, nothing appended", "one run appended, the kept search extended"} {
+				if i == 2 {
+					if err := bulkFill(s, *bigStore, *bigStore+1); err != nil {
+						t.Fatal(err)
+					}
+				}
+				start = time.Now()
+				got, err := s.Show(Query{Case: "c2", Metric: "median_ns"}, false, changepoint.DefaultOptions)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: show --case c2 --last 0 with change points, %s: %d points, %d change points, %d drifts in %v",
+					name, what, len(got[0].Points), len(got[0].Changes), len(got[0].Drifts), time.Since(start).Round(time.Millisecond))
 			}
 			q := Query{Case: "c2", Metric: "median_ns", Last: 500}
 			text, args := pointsSQL(q, metricColumns[q.Metric], seriesKey{"c2", "linux/amd64/Test CPU/2"})
@@ -79,12 +97,13 @@ func explain(d dialect) string {
 	return "EXPLAIN QUERY PLAN "
 }
 
-// bulkFill adds n runs of 4 cases each, 10,000 runs a transaction.
-func bulkFill(s *Store, n int) error {
-	if _, err := s.db.Exec(s.dialect.bind(`INSERT INTO streams (hash, codec, size, data) VALUES ('sha256:bulk', 'gzip', 0, ?)`), []byte{}); err != nil {
+// bulkFill adds runs from to n-1 of 4 cases each, 10,000 runs a
+// transaction.
+func bulkFill(s *Store, from, n int) error {
+	if _, err := s.db.Exec(s.dialect.bind(`INSERT INTO streams (hash, codec, size, data) VALUES ('sha256:bulk', 'gzip', 0, ?) ON CONFLICT (hash) DO NOTHING`), []byte{}); err != nil {
 		return err
 	}
-	for lo := 0; lo < n; lo += 10000 {
+	for lo := from; lo < n; lo += 10000 {
 		tx, err := s.db.Begin()
 		if err != nil {
 			return err
@@ -107,7 +126,8 @@ func bulkFill(s *Store, n int) error {
 			}
 			for c := range 4 {
 				e.Summaries = nil
-				v := float64(1000 + i%7 + c)
+				// 1% noise, and a 3% step up every 20,000 runs
+				v := (1000 + float64(c)) * (1 + 0.03*float64(i/20000%2) + 0.01*rand.New(rand.NewPCG(uint64(i), uint64(c))).NormFloat64())
 				sm := fixtureSummary(e.Run.RunID, c, v)
 				if _, err := sum.Exec(append(summaryValues(sm), sortableTime(e.Run.Started), Class(e.Run.Host))...); err != nil {
 					return err
