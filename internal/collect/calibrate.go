@@ -1,9 +1,12 @@
 package collect
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"time"
 
+	"github.com/flybench/flybench/internal/field"
 	"github.com/flybench/flybench/pkg/ndjson"
 )
 
@@ -127,13 +130,14 @@ func (e *Engine) calibrate(est, over []float64, fit bool) ([]int64, error) {
 		slice = int64(e.Config.Slice(k))
 	}
 	iters, capped := e.batchSizes(est, slice)
+	low := make([]float64, k)
+	for c := range low {
+		low[c] = math.Min(warm[c], est[c])
+	}
 	if fit {
-		low := make([]float64, k)
-		for c := range low {
-			low[c] = math.Min(warm[c], est[c])
-		}
 		e.Config.Samples = e.Config.fitSamples(iters, low)
 	}
+	e.planned = e.Config.plan(iters, low, over, fit)
 	for c := 0; c < k; c++ {
 		rec := &ndjson.Calibration{
 			Case: c, Name: e.Cases[c].Name, Iterations: iters[c], TargetNS: slice,
@@ -145,6 +149,42 @@ func (e *Engine) calibrate(est, over []float64, fit bool) ([]int64, error) {
 		}
 	}
 	return iters, nil
+}
+
+// samplingPlan is what calibration expects of the sampling: how long a
+// unit lasts on the wall, and whether the count is automatic.
+type samplingPlan struct {
+	unit time.Duration // 0: no plan
+	auto bool
+}
+
+// plan is the sampling plan of calibrated batches: iters[c] operations of
+// est[c] ns, each batch over[c] ns beyond what is timed.
+func (c Config) plan(iters []int64, est, over []float64, auto bool) samplingPlan {
+	return samplingPlan{unit: time.Duration(c.unitWall(iters, est, over)), auto: auto}
+}
+
+// note says what the user should know before sampling n units of this
+// plan in a budget of the Config field Measurement: that they take longer
+// than it when an automatic count kept its fewest (a count above it was
+// fitted to the budget); "" otherwise. Fields are spelled by names.
+func (p samplingPlan) note(n int, budget time.Duration, names field.Names) string {
+	took := time.Duration(n) * p.unit
+	if !p.auto || n != autoMinSamples || took <= budget {
+		return ""
+	}
+	return fmt.Sprintf("%d units of about %v take about %v, longer than %s %v: %d is the fewest an automatic count takes (%s sets the count)",
+		n, roundDuration(p.unit), roundDuration(took), names.Spell("Measurement"), budget, autoMinSamples, names.Spell("Samples"))
+}
+
+// roundDuration rounds d to about three digits.
+func roundDuration(d time.Duration) time.Duration {
+	for r := time.Duration(1); r < time.Hour; r *= 10 {
+		if d < 1000*r {
+			return d.Round(r)
+		}
+	}
+	return d.Round(time.Second)
 }
 
 // batchSizes applies the batching policy to per-operation estimates. Equal

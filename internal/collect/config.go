@@ -302,6 +302,21 @@ func (c Config) unitsFitting(unit float64) int {
 	return int(min(max(n, autoMinSamples), autoMaxSamples))
 }
 
+// unitWall is how long a unit of iters[c] operations of est[c] ns each
+// lasts on the wall, each batch over[c] ns beyond what is timed (a
+// duet's sides run at once: the longest).
+func (c Config) unitWall(iters []int64, est, over []float64) float64 {
+	unit := 0.0
+	for i, n := range iters {
+		if d := float64(n)*est[i] + over[i]; c.Duet {
+			unit = max(unit, d)
+		} else {
+			unit += d
+		}
+	}
+	return unit
+}
+
 // Design names the schedule used for k cases.
 func (c Config) Design(k int) ndjson.Design {
 	switch {

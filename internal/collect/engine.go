@@ -92,6 +92,9 @@ type Status struct {
 	Done, Total int
 	Elapsed     time.Duration // since the run started
 	ETA         time.Duration // remaining sampling time estimate; 0 when unknown
+	// Note is something the user should know when the phase begins, as a
+	// sentence ("" for nothing).
+	Note string
 	// Tele is the run's telemetry at the last sample, when observed.
 	Tele *ndjson.Telemetry
 }
@@ -189,6 +192,8 @@ type Engine struct {
 	proc     *ndjson.ProcessRef
 	unitBase int // unit index of the block's first unit
 	seqBase  int // seq of the block's first batch
+	// planned is what calibration expects of the sampling (calibrate.go)
+	planned samplingPlan
 }
 
 // ErrInterrupted is returned when Stop ended the run.

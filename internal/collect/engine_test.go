@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -652,13 +653,23 @@ func TestAutoSamplesBatchOverhead(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
+		first := &firstSampling{}
 		e := &Engine{Config: cfg, Clock: clk, Out: ndjson.NewWriter(&buf), SelfTimer: true,
-			Cases: []Case{{Name: "a", Op: a}, {Name: "b", Op: b}}}
+			Cases: []Case{{Name: "a", Op: a}, {Name: "b", Op: b}}, Progress: first}
 		end, err := e.Collect()
 		if err != nil {
 			t.Fatal(err)
 		}
 		s := readStream(t, buf.Bytes())
+		// The sampling's first status expects what the sampling then took
+		// (a fake clock: exactly, but for the rounding of whole operations),
+		// and says when the count's minimum takes longer than the budget.
+		if st := first.status; st == nil || math.Abs(float64(st.ETA-time.Duration(end.SamplingNS))) > 0.01*float64(end.SamplingNS) {
+			t.Errorf("%v overhead: first sampling status %+v, sampling took %v", time.Duration(c.perBatch), st, time.Duration(end.SamplingNS))
+		} else if least := c.want == 50; (st.Note != "") != least ||
+			least && st.Note != "50 units of about 320ms take about 16s, longer than Measurement 10s: 50 is the fewest an automatic count takes (Samples sets the count)" {
+			t.Errorf("%v overhead: sampling took %v; note %q", time.Duration(c.perBatch), time.Duration(end.SamplingNS), st.Note)
+		}
 		if slice := s.calibrations[0].TargetNS; slice != int64(cfg.Measurement)/int64(2*c.plan) {
 			t.Errorf("%v overhead: slice %v, want the budget over 2 x %d batches", time.Duration(c.perBatch), time.Duration(slice), c.plan)
 		}
@@ -672,6 +683,15 @@ func TestAutoSamplesBatchOverhead(t *testing.T) {
 		if c.plan > 50 && (timed > float64(cfg.Measurement) || timed < float64(cfg.Measurement)*0.9) {
 			t.Errorf("%v overhead: %v timed, want about the budget", time.Duration(c.perBatch), time.Duration(timed))
 		}
+	}
+}
+
+// firstSampling keeps the first status of the sampling phase.
+type firstSampling struct{ status *Status }
+
+func (f *firstSampling) Update(s Status) {
+	if s.Phase == PhaseSampling && f.status == nil {
+		f.status = &s
 	}
 }
 

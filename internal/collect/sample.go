@@ -251,9 +251,13 @@ func (s *sampler) status(c int) Status {
 		done += len(s.win.jobs)
 	}
 	st := Status{Phase: PhaseSampling, Case: s.e.Cases[c].Name, Done: done, Total: s.total, Tele: s.tele}
-	if done > 0 {
+	switch p := s.e.planned; {
+	case done > 0:
 		per := float64(s.e.Clock.Now()-s.began-s.paused) / float64(done)
 		st.ETA = time.Duration(per * float64(s.total-done))
+	case p.unit > 0:
+		st.ETA = time.Duration(s.total) * p.unit
+		st.Note = p.note(s.total, s.e.Config.Measurement, s.e.Names)
 	}
 	return st
 }

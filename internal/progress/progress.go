@@ -77,9 +77,15 @@ func (d *Display) Update(s collect.Status) {
 	case Plain:
 		if changed {
 			fmt.Fprintln(d.w, d.plainLine(s))
+			d.note(s)
 		}
 	case TTY:
 		now := d.now()
+		if changed && s.Note != "" {
+			fmt.Fprint(d.w, "\r\x1b[2K")
+			d.drawn = false
+			d.note(s)
+		}
 		if changed || now.Sub(d.last) >= redraw || s.Phase == collect.PhaseFinished {
 			d.last = now
 			fmt.Fprint(d.w, "\r\x1b[2K"+d.ttyLine(s))
@@ -96,10 +102,20 @@ func (d *Display) Close() {
 	}
 }
 
+// note writes the status's note on a line of its own.
+func (d *Display) note(s collect.Status) {
+	if s.Note != "" {
+		fmt.Fprintf(d.w, "%s: note: %s\n", d.tool, s.Note)
+	}
+}
+
 func (d *Display) plainLine(s collect.Status) string {
 	line := fmt.Sprintf("%s: %s", d.tool, s.Phase)
 	if s.Phase == collect.PhaseSampling || s.Phase == collect.PhaseFinished {
 		line += fmt.Sprintf(" %d units", s.Total)
+	}
+	if s.Phase == collect.PhaseSampling && s.ETA > 0 {
+		line += fmt.Sprintf(", about %s", Clock(s.ETA))
 	}
 	if s.Phase == collect.PhaseFinished {
 		line += fmt.Sprintf(", %d done in %s", s.Done, Clock(s.Elapsed))

@@ -32,6 +32,15 @@ func TestTTYRedrawsInPlaceWithFixedCaseField(t *testing.T) {
 	if !strings.Contains(frames[1], "a-very-long-cas…   4/50  01:02:05") {
 		t.Fatalf("frame %q: case field must be cut to a fixed width", frames[1])
 	}
+	// A note is a line of its own, above the redrawn one.
+	var noted bytes.Buffer
+	d = New(&noted, TTY, "fb-pair")
+	d.Update(collect.Status{Phase: "calibrating", Case: "x"})
+	d.Update(collect.Status{Phase: "sampling", Case: "x", Total: 50, ETA: time.Minute, Note: "it takes long"})
+	d.Close()
+	if want := "\r\x1b[2Kfb-pair  calibrating  x                 00:00:00\r\x1b[2Kfb-pair: note: it takes long\n\r\x1b[2Kfb-pair  sampling     x                  0/50  00:00:00  ETA 00:01:00\n"; noted.String() != want {
+		t.Fatalf("note on a terminal:\n%q\nwant\n%q", noted.String(), want)
+	}
 	var tele bytes.Buffer
 	d = New(&tele, TTY, "fb-pair")
 	d.Update(collect.Status{Phase: "sampling", Case: "x", Done: 1, Total: 2, Tele: &ndjson.Telemetry{CPUPct: 98, RSSBytes: 3 << 20}})
@@ -49,11 +58,11 @@ func TestPlainPrintsPhaseChangesOnly(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		d.Update(collect.Status{Phase: "warming", Case: "x"})
 	}
-	d.Update(collect.Status{Phase: "sampling", Total: 50})
-	d.Update(collect.Status{Phase: "sampling", Done: 10, Total: 50})
+	d.Update(collect.Status{Phase: "sampling", Total: 50, ETA: 9 * time.Second, Note: "it takes long"})
+	d.Update(collect.Status{Phase: "sampling", Done: 10, Total: 50, Note: "not again"})
 	d.Update(collect.Status{Phase: "finished", Done: 50, Total: 50, Elapsed: 2 * time.Second})
 	d.Close()
-	want := "fb-sample: warming\nfb-sample: sampling 50 units\nfb-sample: finished 50 units, 50 done in 00:00:02\n"
+	want := "fb-sample: warming\nfb-sample: sampling 50 units, about 00:00:09\nfb-sample: note: it takes long\nfb-sample: finished 50 units, 50 done in 00:00:02\n"
 	if buf.String() != want {
 		t.Fatalf("got %q", buf.String())
 	}
