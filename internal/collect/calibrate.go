@@ -159,22 +159,28 @@ type samplingPlan struct {
 }
 
 // plan is the sampling plan of calibrated batches: iters[c] operations of
-// est[c] ns, each batch over[c] ns beyond what is timed.
+// est[c] ns, each batch over[c] ns beyond what is timed. The sequential
+// design counts every case's batches as units of their own.
 func (c Config) plan(iters []int64, est, over []float64, auto bool) samplingPlan {
-	return samplingPlan{unit: time.Duration(c.unitWall(iters, est, over)), auto: auto}
+	unit := c.unitWall(iters, est, over)
+	if c.Design(len(iters)) == ndjson.DesignSequential {
+		unit /= float64(len(iters))
+	}
+	return samplingPlan{unit: time.Duration(unit), auto: auto}
 }
 
-// note says what the user should know before sampling n units of this
-// plan in a budget of the Config field Measurement: that they take longer
-// than it when an automatic count kept its fewest (a count above it was
-// fitted to the budget); "" otherwise. Fields are spelled by names.
-func (p samplingPlan) note(n int, budget time.Duration, names field.Names) string {
-	took := time.Duration(n) * p.unit
-	if !p.auto || n != autoMinSamples || took <= budget {
+// note says what the user should know before sampling count units (each
+// case's batches in total of them) of this plan in a budget of the Config
+// field Measurement: that they take longer than it when an automatic
+// count kept its fewest (a count above it was fitted to the budget); ""
+// otherwise. Fields are spelled by names.
+func (p samplingPlan) note(count, total int, budget time.Duration, names field.Names) string {
+	took := time.Duration(total) * p.unit
+	if !p.auto || count != autoMinSamples || took <= budget {
 		return ""
 	}
-	return fmt.Sprintf("%d units of about %v take about %v, longer than %s %v: %d is the fewest an automatic count takes (%s sets the count)",
-		n, roundDuration(p.unit), roundDuration(took), names.Spell("Measurement"), budget, autoMinSamples, names.Spell("Samples"))
+	return fmt.Sprintf("the sampling takes about %v, longer than %s %v: %d units of about %v each, the fewest an automatic count takes (%s sets the count)",
+		roundDuration(took), names.Spell("Measurement"), budget, count, roundDuration(time.Duration(total)*p.unit/time.Duration(count)), names.Spell("Samples"))
 }
 
 // roundDuration rounds d to about three digits.

@@ -667,7 +667,7 @@ func TestAutoSamplesBatchOverhead(t *testing.T) {
 		if st := first.status; st == nil || math.Abs(float64(st.ETA-time.Duration(end.SamplingNS))) > 0.01*float64(end.SamplingNS) {
 			t.Errorf("%v overhead: first sampling status %+v, sampling took %v", time.Duration(c.perBatch), st, time.Duration(end.SamplingNS))
 		} else if least := c.want == 50; (st.Note != "") != least ||
-			least && st.Note != "50 units of about 320ms take about 16s, longer than Measurement 10s: 50 is the fewest an automatic count takes (Samples sets the count)" {
+			least && st.Note != "the sampling takes about 16s, longer than Measurement 10s: 50 units of about 320ms each, the fewest an automatic count takes (Samples sets the count)" {
 			t.Errorf("%v overhead: sampling took %v; note %q", time.Duration(c.perBatch), time.Duration(end.SamplingNS), st.Note)
 		}
 		if slice := s.calibrations[0].TargetNS; slice != int64(cfg.Measurement)/int64(2*c.plan) {
@@ -682,6 +682,37 @@ func TestAutoSamplesBatchOverhead(t *testing.T) {
 		}
 		if c.plan > 50 && (timed > float64(cfg.Measurement) || timed < float64(cfg.Measurement)*0.9) {
 			t.Errorf("%v overhead: %v timed, want about the budget", time.Duration(c.perBatch), time.Duration(timed))
+		}
+	}
+}
+
+// TestSamplingEstimate: the sampling's first status expects what the
+// sampling then takes, paired and sequential (whose units are each case's
+// batches), and the note names the count's minimum when the budget holds
+// fewer units; none when the count was fitted to the budget.
+func TestSamplingEstimate(t *testing.T) {
+	for _, c := range []struct {
+		sequential bool
+		budget     time.Duration
+		note       string
+	}{
+		{false, 2 * time.Second, "the sampling takes about 8s, longer than Measurement 2s: 50 units of about 160ms each, the fewest an automatic count takes (Samples sets the count)"},
+		{true, 2 * time.Second, "the sampling takes about 8s, longer than Measurement 2s: 50 units of about 160ms each, the fewest an automatic count takes (Samples sets the count)"},
+		{false, 20 * time.Second, ""},
+	} {
+		clk := &fakeClock{}
+		cfg := fixedConfig
+		cfg.Measurement, cfg.Sequential = c.budget, c.sequential
+		first := &firstSampling{}
+		var buf bytes.Buffer
+		e := &Engine{Config: cfg, Clock: clk, Out: ndjson.NewWriter(&buf), Progress: first,
+			Cases: []Case{{Name: "a", Op: &fakeOp{clk: clk, perOp: 80_000_000}}, {Name: "b", Op: &fakeOp{clk: clk, perOp: 80_000_000}}}}
+		end, err := e.Collect()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st := first.status; st == nil || st.ETA != time.Duration(end.SamplingNS) || st.Note != c.note {
+			t.Errorf("sequential %v, %v: sampling took %v; first status %+v, want note %q", c.sequential, c.budget, time.Duration(end.SamplingNS), first.status, c.note)
 		}
 	}
 }

@@ -257,7 +257,7 @@ func (s *sampler) status(c int) Status {
 		st.ETA = time.Duration(per * float64(s.total-done))
 	case p.unit > 0:
 		st.ETA = time.Duration(s.total) * p.unit
-		st.Note = p.note(s.total, s.e.Config.Measurement, s.e.Names)
+		st.Note = p.note(s.e.Config.Samples, s.total, s.e.Config.Measurement, s.e.Names)
 	}
 	return st
 }
