@@ -130,9 +130,6 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 		if _, err := tx.Exec(s.dialect.bind(insertSummary), append(summaryValues(sm), started, class)...); err != nil {
 			return fmt.Errorf("insert summary of case %q: %w", sm.Name, err)
 		}
-		if _, err := tx.Exec(s.dialect.bind(insertKey), sm.Name, class); err != nil {
-			return fmt.Errorf("insert series key of case %q: %w", sm.Name, err)
-		}
 	}
 	baseline := ""
 	if e.Analysis.Baseline != nil {
@@ -143,12 +140,31 @@ func (s *Store) addChildren(tx *sql.Tx, e Entry, extra map[string]string) error 
 			return fmt.Errorf("insert comparison %s vs %s: %w", c.ContenderName, c.ReferenceName, err)
 		}
 	}
+	return countPoints(tx, s.dialect, e.Summaries, class)
+}
+
+// countPoints adds the run's summaries to the counts of their series
+// (case, class), in the order of the case names: a PostgreSQL writer
+// holds the rows it updates until it commits, and two writers that took
+// the same rows in opposite orders would wait for each other. Last in
+// the transaction, so the rows are held briefly.
+func countPoints(tx *sql.Tx, d dialect, summaries []ndjson.Summary, class string) error {
+	points := map[string]int{}
+	for _, sm := range summaries {
+		points[sm.Name]++
+	}
+	for _, name := range slices.Sorted(maps.Keys(points)) {
+		if _, err := tx.Exec(d.bind(insertKey), name, class, points[name]); err != nil {
+			return fmt.Errorf("count the series of case %q: %w", name, err)
+		}
+	}
 	return nil
 }
 
 // insertKey records a series (case, class) the store holds, so show
-// lists them without scanning the summaries.
-const insertKey = `INSERT INTO series_keys (name, class) VALUES (?, ?) ON CONFLICT (name, class) DO NOTHING`
+// lists them without scanning the summaries, and counts its points.
+const insertKey = `INSERT INTO series_keys (name, class, points) VALUES (?, ?, ?)
+	ON CONFLICT (name, class) DO UPDATE SET points = series_keys.points + excluded.points`
 
 const insertSummary = `INSERT INTO summaries (run_id, case_index, name, n, min_ns, median_ns, mean_ns,
 	p95_ns, p99_ns, max_ns, sd_ns, mad_ns, cv_pct, mean_lo_ns, mean_hi_ns, score, score_lo, score_hi, started, class)

@@ -114,6 +114,10 @@ var migrations = []string{
 		changes TEXT NOT NULL,
 		updated TEXT NOT NULL
 	);`,
+	// 3: each series' number of points, kept by add, so that a show of
+	// its newest points need not count them all for its total.
+	`ALTER TABLE series_keys ADD COLUMN points BIGINT NOT NULL DEFAULT 0;
+	UPDATE series_keys SET points = (SELECT COUNT(*) FROM summaries s WHERE s.name = series_keys.name AND s.class = series_keys.class);`,
 }
 
 // SchemaVersion is the newest schema this build knows.

@@ -214,11 +214,7 @@ func TestMigrationToKeptSegmentations(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			s := open(t, dsn)
 			addRuns(t, s, "a", levelRuns(0, 5)...)
-			for _, stmt := range []string{`DROP TABLE segmentations`, `DELETE FROM schema_migrations WHERE version > 1`} {
-				if _, err := s.db.Exec(stmt); err != nil {
-					t.Fatal(err)
-				}
-			}
+			downgrade(t, s, 1)
 			s.Close()
 			s = open(t, dsn)
 			if n := count(t, s, "schema_migrations"); n != SchemaVersion || SchemaVersion < 2 {
@@ -234,5 +230,85 @@ func TestMigrationToKeptSegmentations(t *testing.T) {
 				t.Fatalf("%d kept segmentations, want 1", n)
 			}
 		})
+	}
+}
+
+// downgrade makes s a store of schema version v, as an older build left
+// it: every later migration undone, the counts of migration 3 included.
+func downgrade(t *testing.T, s *Store, v int) {
+	t.Helper()
+	undo := map[int]string{2: `DROP TABLE segmentations`, 3: `ALTER TABLE series_keys DROP COLUMN points`}
+	if len(undo) != SchemaVersion-1 {
+		t.Fatalf("downgrade knows migrations 2 and 3, the schema has %d", SchemaVersion)
+	}
+	for m := SchemaVersion; m > v; m-- {
+		if _, err := s.db.Exec(undo[m]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.db.Exec(s.dialect.bind(`DELETE FROM schema_migrations WHERE version > ?`), v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSeriesPointsCounted: add counts each series' points as it stores
+// them (a run stored already counts nothing), a show's total of its
+// newest points is that count, and a store of schema version 2 gets its
+// counts when opened.
+func TestSeriesPointsCounted(t *testing.T) {
+	for name, dsn := range stores(t) {
+		t.Run(name, func(t *testing.T) {
+			s := open(t, dsn)
+			runs := levelRuns(0, 7)
+			for i := range runs {
+				runs[i].medians = append(runs[i].medians, 50)
+			}
+			addRuns(t, s, "a", runs[:5]...)
+			addRuns(t, s, "again", runs[2:]...) // 2, 3, 4 kept
+			checkCounts(t, s, map[string]int{"c0": 7, "c1": 7})
+			got, err := s.Series(Query{Metric: "median_ns", Last: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != 2 || got[0].Total != 7 || got[1].Total != 7 || len(got[0].Points) != 3 {
+				t.Fatalf("--last 3 of 7: %+v", got)
+			}
+			got, err = s.Series(Query{Case: "c0", Metric: "median_ns", Last: 1, Where: map[string]string{"revision": "v3"}})
+			if err != nil || len(got) != 1 || got[0].Total != 1 {
+				t.Fatalf("--last 1 of the one run tagged revision v3: %+v, %v", got, err)
+			}
+			downgrade(t, s, 2)
+			s.Close()
+			s = open(t, dsn)
+			checkCounts(t, s, map[string]int{"c0": 7, "c1": 7})
+		})
+	}
+}
+
+// checkCounts compares series_keys' counts with the summaries and with want.
+func checkCounts(t *testing.T, s *Store, want map[string]int) {
+	t.Helper()
+	rows, err := s.db.Query(`SELECT k.name, k.points, (SELECT COUNT(*) FROM summaries m WHERE m.name = k.name AND m.class = k.class) FROM series_keys k ORDER BY k.name`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[string]int{}
+	for rows.Next() {
+		var name string
+		var points, counted int
+		if err := rows.Scan(&name, &points, &counted); err != nil {
+			t.Fatal(err)
+		}
+		if points != counted {
+			t.Errorf("series %s: %d points kept, %d summaries", name, points, counted)
+		}
+		got[name] = points
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if want != nil && !reflect.DeepEqual(got, want) {
+		t.Errorf("points %v, want %v", got, want)
 	}
 }

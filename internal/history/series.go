@@ -178,10 +178,25 @@ func (s *Store) readSeries(q Query, cols [3]string, k seriesKey) (ndjson.Series,
 	slices.Reverse(sr.Points)
 	sr.Total = len(sr.Points)
 	if q.Last > 0 && sr.Total == q.Last {
-		where, args := filters(q, cols, &k)
-		if err := s.db.QueryRow(s.dialect.bind(`SELECT COUNT(*) FROM summaries s WHERE `+where), args...).Scan(&sr.Total); err != nil {
+		total, err := s.total(q, cols, k)
+		if err != nil {
 			return sr, err
 		}
+		sr.Total = total
 	}
 	return sr, nil
+}
+
+// total is how many points the series k of q has: the count add keeps
+// for a case on a class, when q filters no runs by their tags and its
+// metric has a value in every run; counted otherwise.
+func (s *Store) total(q Query, cols [3]string, k seriesKey) (int, error) {
+	var n int
+	if len(q.Where) == 0 && q.Metric != "score" {
+		err := s.db.QueryRow(s.dialect.bind(`SELECT points FROM series_keys WHERE name = ? AND class = ?`), k.name, k.class).Scan(&n)
+		return n, err
+	}
+	where, args := filters(q, cols, &k)
+	err := s.db.QueryRow(s.dialect.bind(`SELECT COUNT(*) FROM summaries s WHERE `+where), args...).Scan(&n)
+	return n, err
 }

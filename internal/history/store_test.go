@@ -168,6 +168,7 @@ func TestConcurrentWriters(t *testing.T) {
 			if n := count(t, s, "summaries"); n != 2**writers**runsEach {
 				t.Errorf("%d summaries, want %d", n, 2**writers**runsEach)
 			}
+			checkCounts(t, s, nil)
 		})
 	}
 }
