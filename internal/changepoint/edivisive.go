@@ -44,7 +44,9 @@ var DefaultOptions = Options{Level: 0.01, Permutations: 999, MinSize: 3, Window:
 // Before and After are the medians of the segments on either side (up to
 // the neighbouring changes), P the permutation test's p-value and Q the
 // divergence statistic at the split. CI is the ConfidencePct interval of
-// the change After/Before - 1 in percent (magnitude.go).
+// the change After/Before - 1 in percent (magnitude.go); Range the first
+// and the last index the new level may start at, at the same confidence
+// (location.go), Index between them.
 type Change struct {
 	Index  int
 	Before float64
@@ -52,6 +54,7 @@ type Change struct {
 	P      float64
 	Q      float64
 	CI     [2]float64
+	Range  [2]int
 }
 
 // Detect returns the change points of x in index order.

@@ -12,7 +12,8 @@ import (
 const ConfidencePct = 95
 
 // describe sets the levels either side of each change of cs from index
-// from on, up to its neighbours, and the interval of its magnitude.
+// from on, up to its neighbours, the interval of its magnitude and the
+// range of its place (location.go).
 func describe(x []float64, cs []Change, from int) {
 	for i := from; i < len(cs); i++ {
 		start, end := 0, len(x)
@@ -25,6 +26,8 @@ func describe(x []float64, cs []Change, from int) {
 		before, after := x[start:cs[i].Index], x[cs[i].Index:end]
 		cs[i].Before, cs[i].After = median(before), median(after)
 		cs[i].CI = ratioCI(before, after, ConfidencePct)
+		r := locate(x[start:end], cs[i].Index-start, 1)
+		cs[i].Range = [2]int{start + r[0], start + r[1]}
 	}
 }
 

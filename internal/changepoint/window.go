@@ -46,7 +46,7 @@ type Segmentation struct {
 // process (fb-history keeps one per series) may be extended only by the
 // revision that found it: raise Revision with any change to the search's
 // results, and TestRevision's fingerprint with it.
-const Revision = 1
+const Revision = 2
 
 // Segment finds the change points of x.
 func Segment(x []float64, opt Options) Segmentation { return Segmentation{}.Extend(x, opt) }

@@ -63,5 +63,10 @@ func seriesChange(points []ndjson.SeriesPoint, c changepoint.Change) ndjson.Seri
 	if !math.IsNaN(c.CI[0]) && !math.IsNaN(c.CI[1]) {
 		ch.ChangeCI = &[2]float64{c.CI[0], c.CI[1]}
 	}
+	if from, to := c.Range[0], c.Range[1]; from >= 1 && from <= c.Index && c.Index <= to && to < len(points) {
+		first, last := points[from-1], points[to]
+		ch.Range = &ndjson.ChangeRange{From: from, To: to, BeforeRun: first.RunID, AfterRun: last.RunID,
+			BeforeRevision: first.Revision, AfterRevision: last.Revision}
+	}
 	return ch
 }

@@ -62,6 +62,7 @@ type keptChange struct {
 	P      float64     `json:"p"`
 	Q      float64     `json:"q"`
 	CI     [2]*float64 `json:"ci"`
+	Range  [2]int      `json:"range"`
 }
 
 // segmentationKey names the segmentation of one series at settings opt:
@@ -147,7 +148,7 @@ func (s *Store) keptSegmentation(key string) (keptSegmentation, bool, error) {
 		return k, false, fmt.Errorf("read kept change points: %w", err)
 	}
 	for _, c := range cs {
-		ch := changepoint.Change{Index: c.Index, Before: c.Before, After: c.After, P: c.P, Q: c.Q, CI: [2]float64{math.NaN(), math.NaN()}}
+		ch := changepoint.Change{Index: c.Index, Before: c.Before, After: c.After, P: c.P, Q: c.Q, CI: [2]float64{math.NaN(), math.NaN()}, Range: c.Range}
 		for i, v := range c.CI {
 			if v != nil {
 				ch.CI[i] = *v
@@ -175,7 +176,7 @@ func (s *Store) keptSegmentation(key string) (keptSegmentation, bool, error) {
 func (s *Store) keepSegmentation(key string, sr ndjson.Series, seg changepoint.Segmentation, pointsHash string) error {
 	cs := make([]keptChange, len(seg.Changes))
 	for i, c := range seg.Changes {
-		cs[i] = keptChange{Index: c.Index, Before: c.Before, After: c.After, P: c.P, Q: c.Q}
+		cs[i] = keptChange{Index: c.Index, Before: c.Before, After: c.After, P: c.P, Q: c.Q, Range: c.Range}
 		for j, v := range c.CI {
 			if !math.IsNaN(v) {
 				cs[i].CI[j] = &v

@@ -80,6 +80,10 @@ func TestMarkChanges(t *testing.T) {
 		c.ChangePct < 9 || c.ChangePct > 11 || c.P > 0.01 || series[0].Detection == nil {
 		t.Errorf("change: %+v", c)
 	}
+	// A 10% step in ±0.8% noise is placed between the two runs around it.
+	if g := c.Range; g == nil || g.From != 18 || g.To != 18 || g.BeforeRun != "r17" || g.AfterRun != "r18" || g.BeforeRevision != "v17" || g.AfterRevision != "v18" {
+		t.Errorf("range %+v: want the change at 18 alone, v17 to v18", g)
+	}
 	// The interval of a 10% step in ±0.8% noise holds 10% and is narrow.
 	if d := series[0].Detection; c.ChangeCI == nil || c.ChangeCI[0] > 10 || c.ChangeCI[1] < 10 || c.ChangeCI[1]-c.ChangeCI[0] > 2 ||
 		d.Window != changepoint.DefaultOptions.Window || d.ConfidencePct != 95 {

@@ -72,18 +72,33 @@ type Detection struct {
 // side, up to the neighbouring changes; ChangePct = After/Before - 1 in
 // percent; ChangeCI its interval (Welch's t on the ratio of the
 // segments' means, at Detection.ConfidencePct); P the permutation test's
-// p-value.
+// p-value; Range where the new level may begin, at the same confidence.
 type SeriesChange struct {
-	Index          int         `json:"index"`
-	BeforeRun      string      `json:"before_run"`
-	AfterRun       string      `json:"after_run"`
-	BeforeRevision string      `json:"before_revision,omitempty"`
-	AfterRevision  string      `json:"after_revision,omitempty"`
-	Before         float64     `json:"before"`
-	After          float64     `json:"after"`
-	ChangePct      float64     `json:"change_pct"`
-	ChangeCI       *[2]float64 `json:"change_ci_pct,omitempty"`
-	P              float64     `json:"p"`
+	Index          int          `json:"index"`
+	BeforeRun      string       `json:"before_run"`
+	AfterRun       string       `json:"after_run"`
+	BeforeRevision string       `json:"before_revision,omitempty"`
+	AfterRevision  string       `json:"after_revision,omitempty"`
+	Before         float64      `json:"before"`
+	After          float64      `json:"after"`
+	ChangePct      float64      `json:"change_pct"`
+	ChangeCI       *[2]float64  `json:"change_ci_pct,omitempty"`
+	P              float64      `json:"p"`
+	Range          *ChangeRange `json:"range,omitempty"`
+}
+
+// ChangeRange is where a level shift may have happened: its new level
+// begins at a point from From to To (Index among them). BeforeRun is the
+// run at From-1, the last one surely at the old level, and AfterRun the
+// run at To, the first one surely at the new level; with their revisions,
+// the revision range to bisect.
+type ChangeRange struct {
+	From           int    `json:"from"`
+	To             int    `json:"to"`
+	BeforeRun      string `json:"before_run"`
+	AfterRun       string `json:"after_run"`
+	BeforeRevision string `json:"before_revision,omitempty"`
+	AfterRevision  string `json:"after_revision,omitempty"`
 }
 
 // Kinds of series: per-run levels, and chained paired changes (each

@@ -208,6 +208,9 @@ func (ld *loader) addSeries(r *ndjson.Reader, rec runs.Record) error {
 		if c.Index < 1 || c.Index >= len(s.Points) {
 			return r.Errorf(rec.Line, "bad series record: a change at point %d of %d", c.Index, len(s.Points))
 		}
+		if g := c.Range; g != nil && (g.From < 1 || g.From > c.Index || c.Index > g.To || g.To >= len(s.Points)) {
+			return r.Errorf(rec.Line, "bad series record: the change at point %d has the range %d to %d of %d points", c.Index, g.From, g.To, len(s.Points))
+		}
 	}
 	for _, d := range s.Drifts {
 		if d.From < 0 || d.To <= d.From || d.To >= len(s.Points) {

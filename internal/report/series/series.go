@@ -181,9 +181,9 @@ func ChangeLines(s *ndjson.Series) []string {
 		lines[0] = fmt.Sprintf("%d change point(s) and %d drift(s) (%s):", len(s.Changes), len(s.Drifts), how)
 	}
 	for _, c := range s.Changes {
-		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s%s), p %.3g", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
+		lines = append(lines, fmt.Sprintf("  between run %s%s and %s%s: %s → %s (%s%s), p %.3g%s", model.ShortID(c.BeforeRun), revision(c.BeforeRevision),
 			model.ShortID(c.AfterRun), revision(c.AfterRevision), value(s.Metric, c.Before), value(s.Metric, c.After), model.Pct(c.ChangePct),
-			changeCI(d, c), c.P))
+			changeCI(d, c), c.P, changeRange(d, c)))
 	}
 	for _, e := range s.Drifts {
 		lines = append(lines, fmt.Sprintf("  drift from run %s%s to %s%s, %d runs: %s → %s on the fitted line (%s), in place of %d change points",
@@ -199,6 +199,17 @@ func changeCI(d *ndjson.Detection, c ndjson.SeriesChange) string {
 		return ""
 	}
 	return fmt.Sprintf(", %s%% CI %s", model.Plain(cmp.Or(d.ConfidencePct, 95)), model.PctRange(*c.ChangeCI))
+}
+
+// changeRange is "; 95% placed after run X (r3), by Y (r9)" when the
+// change's place is less sure than the two runs around it, or "".
+func changeRange(d *ndjson.Detection, c ndjson.SeriesChange) string {
+	g := c.Range
+	if g == nil || g.From == g.To {
+		return ""
+	}
+	return fmt.Sprintf("; %s%% placed after run %s%s, by %s%s", model.Plain(cmp.Or(d.ConfidencePct, 95)),
+		model.ShortID(g.BeforeRun), revision(g.BeforeRevision), model.ShortID(g.AfterRun), revision(g.AfterRevision))
 }
 
 func revision(r string) string {
@@ -264,7 +275,7 @@ func mdEscape(s string) string {
 
 // writeCSV writes one row per point, long form: the series' keys repeated.
 func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
-	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p,change_ci_low_pct,change_ci_high_pct,drift_pct,drift_last_run\n")
+	b.WriteString("case,metric,class,where,run_id,started,revision,value,ci_low,ci_high,n,change_pct,change_p,change_ci_low_pct,change_ci_high_pct,change_placed_after_run,change_placed_by_run,drift_pct,drift_last_run\n")
 	for _, s := range all {
 		var w []string
 		for _, k := range slices.Sorted(maps.Keys(s.Where)) {
@@ -284,15 +295,18 @@ func writeCSV(b *bytes.Buffer, all []ndjson.Series) {
 				lo, hi = model.Plain(p.CI[0]), model.Plain(p.CI[1])
 			}
 			row := []string{s.Case, s.Metric, s.Class, strings.Join(w, ";"), p.RunID, p.Started, p.Revision,
-				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", "", "", "", "", ""}
+				model.Plain(p.Value), lo, hi, strconv.Itoa(p.N), "", "", "", "", "", "", "", ""}
 			if c, ok := at[i]; ok {
 				row[11], row[12] = model.Plain(c.ChangePct), model.Plain(c.P)
 				if c.ChangeCI != nil {
 					row[13], row[14] = model.Plain(c.ChangeCI[0]), model.Plain(c.ChangeCI[1])
 				}
+				if c.Range != nil {
+					row[15], row[16] = c.Range.BeforeRun, c.Range.AfterRun
+				}
 			}
 			if d, ok := drift[i]; ok {
-				row[15], row[16] = model.Plain(d.ChangePct), d.ToRun
+				row[17], row[18] = model.Plain(d.ChangePct), d.ToRun
 			}
 			for i, c := range row {
 				row[i] = csvCell(c)

@@ -20,7 +20,8 @@ func fixture() []ndjson.Series {
 			},
 			Detection: &ndjson.Detection{Method: "e-divisive means", Level: 0.01, Permutations: 199, MinSize: 1, Window: 50, ConfidencePct: 95, Seed: 1},
 			Changes: []ndjson.SeriesChange{{Index: 2, BeforeRun: "22222222-bbbb", AfterRun: "33333333-cccc", BeforeRevision: "b|2",
-				Before: 1205, After: 1320, ChangePct: 9.543568464730289, ChangeCI: ci(8.1, 11.0), P: 0.005}}},
+				Before: 1205, After: 1320, ChangePct: 9.543568464730289, ChangeCI: ci(8.1, 11.0), P: 0.005,
+				Range: &ndjson.ChangeRange{From: 1, To: 2, BeforeRun: "11111111-aaaa", AfterRun: "33333333-cccc", BeforeRevision: "a1"}}}},
 		{Series: ndjson.SeriesLevels, Case: "a,b", Metric: "score", Total: 1, Points: []ndjson.SeriesPoint{
 			{RunID: "44444444-dddd", Started: "2026-01-04T10:00:00Z", Value: 0.5, CI: ci(0.49, 0.51), N: 10},
 		}, Detection: &ndjson.Detection{Method: "e-divisive means", Level: 0.05, Permutations: 199, MinSize: 3, Seed: 7}},
