@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"time"
 
 	ucli "github.com/urfave/cli/v2"
 
@@ -41,6 +42,7 @@ func importApp(env Env) *ucli.App {
 		&ucli.StringSliceFlag{Name: "name", Category: output, Usage: "name of the next command, in the file's order (repeat for each command; default: the name the file gives it)"},
 		tagFlag(),
 		&ucli.BoolFlag{Name: "this-host", Category: host, Usage: "record this machine's host fingerprint: say so only when the file was made here"},
+		&ucli.StringFlag{Name: "started", Category: output, Usage: "the run's start time, RFC 3339 (e.g. 2026-12-01T10:00:00Z), where the file records none: instead of the file's modification time (fb-history orders a series by it)"},
 	}
 	app.Action = func(c *ucli.Context) error {
 		format, files, err := importArgs(c)
@@ -83,6 +85,13 @@ func importOptions(c *ucli.Context) (importer.Options, error) {
 		return importer.Options{}, err
 	}
 	opt := importer.Options{Names: c.StringSlice("name"), Tags: tags, ToolVersion: version.Version, Spell: flagName}
+	if s := c.String("started"); s != "" {
+		t, err := time.Parse(time.RFC3339Nano, s)
+		if err != nil {
+			return opt, usageErrorf("--started %q: want an RFC 3339 time, e.g. 2026-12-01T10:00:00Z", s)
+		}
+		opt.Started = t.UTC().Format(time.RFC3339Nano)
+	}
 	if c.Bool("this-host") {
 		h := probes.Fingerprint(os.DirFS("/"))
 		opt.Host = &h
