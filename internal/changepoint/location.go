@@ -11,7 +11,7 @@ import "math"
 var locationLR = -2 * math.Log(1-math.Sqrt(ConfidencePct/100.0))
 
 // locate is the range of indices where the level of seg may start anew,
-// given a change found at t: every split s (at least min points a side)
+// given a change found at t: every split s (a point or more a side)
 // whose least-squares fit is within the likelihood ratio's critical value
 // of the best split's, (S(best) − S(s)) / σ² ≤ locationLR, with S the
 // between-sides sum of squares and σ² the residual variance at the best
@@ -19,7 +19,7 @@ var locationLR = -2 * math.Log(1-math.Sqrt(ConfidencePct/100.0))
 // are first clipped at 3 robust SDs (1.4826 × MAD) from their side's
 // median of the split at t, so that an outlier does not make the least
 // squares' profile flat.
-func locate(seg []float64, t, min int) [2]int {
+func locate(seg []float64, t int) [2]int {
 	x := clipped(seg, t)
 	n := len(x)
 	var total float64
@@ -31,10 +31,6 @@ func locate(seg []float64, t, min int) [2]int {
 	sum := 0.0
 	for i := 1; i < n; i++ {
 		sum += x[i-1]
-		s[i] = math.NaN()
-		if i < min || n-i < min {
-			continue
-		}
 		m, k := float64(i), float64(n-i)
 		d := sum/m - (total-sum)/k
 		if s[i] = m * k / (m + k) * d * d; s[i] > best {
@@ -47,8 +43,8 @@ func locate(seg []float64, t, min int) [2]int {
 		return r
 	}
 	for i := 1; i < n; i++ {
-		if !math.IsNaN(s[i]) && (best-s[i])/v <= locationLR {
-			r[0], r[1] = min2(r[0], i), max(r[1], i)
+		if (best-s[i])/v <= locationLR {
+			r[0], r[1] = min(r[0], i), max(r[1], i)
 		}
 	}
 	return r
@@ -94,11 +90,4 @@ func clipped(seg []float64, t int) []float64 {
 		out[i] = math.Max(m-3*sd, math.Min(m+3*sd, v))
 	}
 	return out
-}
-
-func min2(a, b int) int {
-	if a < b {
-		return a
-	}
-	return b
 }

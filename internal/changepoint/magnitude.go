@@ -26,7 +26,7 @@ func describe(x []float64, cs []Change, from int) {
 		before, after := x[start:cs[i].Index], x[cs[i].Index:end]
 		cs[i].Before, cs[i].After = median(before), median(after)
 		cs[i].CI = ratioCI(before, after, ConfidencePct)
-		r := locate(x[start:end], cs[i].Index-start, 1)
+		r := locate(x[start:end], cs[i].Index-start)
 		cs[i].Range = [2]int{start + r[0], start + r[1]}
 	}
 }

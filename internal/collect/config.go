@@ -285,15 +285,7 @@ func (c Config) autoSamples(k int, est, over []float64) int {
 // iters[c] operations of est[c] ns each, a unit lasting their sum (a
 // duet's sides run at once: the longest).
 func (c Config) fitSamples(iters []int64, est []float64) int {
-	unit := 0.0
-	for i, n := range iters {
-		if d := float64(n) * est[i]; c.Duet {
-			unit = max(unit, d)
-		} else {
-			unit += d
-		}
-	}
-	return c.unitsFitting(unit)
+	return c.unitsFitting(c.unitWall(iters, est, nil))
 }
 
 // unitsFitting is how many units of unit ns fit the budget, 50 to 1000.
@@ -303,12 +295,16 @@ func (c Config) unitsFitting(unit float64) int {
 }
 
 // unitWall is how long a unit of iters[c] operations of est[c] ns each
-// lasts on the wall, each batch over[c] ns beyond what is timed (a
-// duet's sides run at once: the longest).
+// lasts on the wall, each batch over[c] ns beyond what is timed (nil:
+// none; a duet's sides run at once: the longest).
 func (c Config) unitWall(iters []int64, est, over []float64) float64 {
 	unit := 0.0
 	for i, n := range iters {
-		if d := float64(n)*est[i] + over[i]; c.Duet {
+		d := float64(n) * est[i]
+		if over != nil {
+			d += over[i]
+		}
+		if c.Duet {
 			unit = max(unit, d)
 		} else {
 			unit += d
