@@ -170,12 +170,11 @@ func (c Config) plan(iters []int64, est, over []float64, auto bool) samplingPlan
 }
 
 // note says what the user should know before sampling count units (each
-// case's batches in total of them) of this plan in a budget of the Config
-// field Measurement: that they take longer than it when an automatic
-// count kept its fewest (a count above it was fitted to the budget); ""
-// otherwise. Fields are spelled by names.
-func (p samplingPlan) note(count, total int, budget time.Duration, names field.Names) string {
-	took := time.Duration(total) * p.unit
+// case's batches in total of them) of this plan, expected to take took, in
+// a budget of the Config field Measurement: that they take longer than it
+// when an automatic count kept its fewest (a count above it was fitted to
+// the budget); "" otherwise. Fields are spelled by names.
+func (p samplingPlan) note(count, total int, took, budget time.Duration, names field.Names) string {
 	if !p.auto || count != autoMinSamples || took <= budget {
 		return ""
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/flybench/flybench/pkg/ndjson"
 )
@@ -31,9 +32,16 @@ func rotateEngine(every int) (*Engine, *bytes.Buffer, []*fakeOp, *[][]int) {
 // sample count are the run's, not the blocks'.
 func TestRotation(t *testing.T) {
 	e, buf, ops, started := rotateEngine(10)
+	first := &firstSampling{}
+	e.Progress = first
 	end, err := e.Collect()
 	if err != nil || end.Units != 25 {
 		t.Fatalf("end %+v, %v", end, err)
+	}
+	// The sampling's first estimate counts the two block starts' untimed
+	// batches: on a fake clock, the sampling's own time.
+	if st := first.status; st == nil || st.ETA != time.Duration(end.SamplingNS) {
+		t.Errorf("first sampling status %+v, sampling took %v", first.status, time.Duration(end.SamplingNS))
 	}
 	s := readStream(t, buf.Bytes())
 	if s.runs[0].Config.Rotation != "every 10 units" {

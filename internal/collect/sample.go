@@ -256,10 +256,19 @@ func (s *sampler) status(c int) Status {
 		per := float64(s.e.Clock.Now()-s.began-s.paused) / float64(done)
 		st.ETA = time.Duration(per * float64(s.total-done))
 	case p.unit > 0:
-		st.ETA = time.Duration(s.total) * p.unit
-		st.Note = p.note(s.e.Config.Samples, s.total, s.e.Config.Measurement, s.e.Names)
+		st.ETA = time.Duration(s.total+s.restarts()) * p.unit
+		st.Note = p.note(s.e.Config.Samples, s.total, st.ETA, s.e.Config.Measurement, s.e.Names)
 	}
 	return st
+}
+
+// restarts is how many process blocks the sampling will start after its
+// first: each runs one untimed batch of every case, about a unit.
+func (s *sampler) restarts() int {
+	if s.rot == nil || s.rot.every <= 0 || s.total == 0 {
+		return 0
+	}
+	return (s.total - 1) / s.rot.every
 }
 
 // opTime is the per-operation time of a batch, after the optional timer-cost
