@@ -97,7 +97,22 @@ func historyDSN(c *ucli.Context, env Env) (string, error) {
 
 // openHistory opens the store, its errors worded for the user.
 func openHistory(dsn string) (*history.Store, error) {
-	s, err := history.Open(dsn)
+	return openStore(history.Open(dsn))
+}
+
+// openShown opens the store show reads: a SQLite file that does not exist
+// is refused (a mistyped --db), not created empty.
+func openShown(dsn string) (*history.Store, error) {
+	s, err := history.OpenExisting(dsn)
+	var de *history.DSNError
+	if errors.As(err, &de) {
+		return nil, withCode(ExitUsage, err, "fb-history add creates a store; check --db and $FLYBENCH_DB")
+	}
+	return openStore(s, err)
+}
+
+// openStore maps what opening a store returned to exit codes.
+func openStore(s *history.Store, err error) (*history.Store, error) {
 	var de *history.DSNError
 	var ve *history.VersionError
 	switch {
@@ -171,7 +186,7 @@ func runHistoryShow(c *ucli.Context, env Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := openHistory(dsn)
+	s, err := openShown(dsn)
 	if err != nil {
 		return err
 	}
